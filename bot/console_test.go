@@ -1,0 +1,172 @@
+package bot
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"rulekeeper/rules/dice"
+)
+
+func newTestBot(faces ...int) *Bot {
+	r := dice.NewScripted(faces)
+	return New(Config{Dice: func() dice.Roller { return r }})
+}
+
+func TestTokenize(t *testing.T) {
+	tests := []struct {
+		line string
+		want []token
+	}{
+		{`/roll expr:4d6kh3 repeat:6`, []token{{"", "/roll"}, {"expr", "4d6kh3"}, {"repeat", "6"}}},
+		{`/roll expr:"1d20 + 5 to hit" private:true`, []token{{"", "/roll"}, {"expr", "1d20 + 5 to hit"}, {"private", "true"}}},
+		{`/sheet create name:Aria`, []token{{"", "/sheet"}, {"", "create"}, {"name", "Aria"}}},
+		{`/x a:"say \"hi\""`, []token{{"", "/x"}, {"a", `say "hi"`}}},
+		{`"/roll" "expr:1d6 + 1"`, []token{{"", "/roll"}, {"", "expr:1d6 + 1"}}},
+		{`/roll expr:1d20:bad`, []token{{"", "/roll"}, {"expr", "1d20:bad"}}},
+		{`  `, nil},
+	}
+	for _, tt := range tests {
+		got, err := tokenize(tt.line)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.line, err)
+		}
+		if len(got) != len(tt.want) {
+			t.Fatalf("%q: got %v, want %v", tt.line, got, tt.want)
+		}
+		for i := range got {
+			if got[i] != tt.want[i] {
+				t.Errorf("%q token %d: got %+v, want %+v", tt.line, i, got[i], tt.want[i])
+			}
+		}
+	}
+	if _, err := tokenize(`/roll expr:"1d20`); err == nil || err.(*Error).Key != "core.err.unclosed_quote" {
+		t.Errorf("unclosed quote: %v", err)
+	}
+}
+
+// TestConsoleErrors: every bad line is a localized error reply with its own code, never a crash.
+func TestConsoleErrors(t *testing.T) {
+	tests := []struct{ line, code string }{
+		{`/nosuch`, "core.err.unknown_command"},
+		{`/roll`, "core.err.missing_option"},
+		{`/roll dice:1d6`, "core.err.unknown_option"},
+		{`/roll expr:1d6 repeat:0`, "core.err.too_small"},
+		{`/roll expr:1d6 repeat:21`, "core.err.too_large"},
+		{`/roll expr:1d6 repeat:two`, "core.err.bad_integer"},
+		{`/roll expr:1d6 repeat:1.5`, "core.err.bad_integer"},
+		{`/roll expr:1d6 private:maybe`, "core.err.bad_boolean"},
+		{`/roll expr:1d6 expr:1d8`, "core.err.duplicate_option"},
+		{`/roll 1d6`, "core.err.bare_word"},
+		{`/roll expr:"1d6`, "core.err.unclosed_quote"},
+		{`/roll expr:1d0`, "dice.err.zero_sides"},
+		{`/roll expr:""`, "core.err.too_short"},
+		{`/roll expr:` + strings.Repeat("1", 1001), "core.err.too_long"},
+		{`click 1`, "core.err.no_button"},
+		{`click nothing:here`, "core.err.unknown_component"},
+		{`click reroll:99:1d6`, "core.err.unknown_component"},
+	}
+	for _, tt := range tests {
+		c := &Console{Bot: newTestBot(), UserID: "u", GuildID: "g", JSON: true}
+		r := c.Line(tt.line)
+		if r.ErrorCode != tt.code {
+			t.Errorf("%q: error %q, want %q (text %q)", tt.line, r.ErrorCode, tt.code, r.Body)
+		}
+		if !r.Ephemeral || r.Body == "" || r.Body == tt.code {
+			t.Errorf("%q: want a localized ephemeral error, got %+v", tt.line, r)
+		}
+	}
+}
+
+func TestConsoleRoll(t *testing.T) {
+	c := &Console{Bot: newTestBot(6, 2, 5, 1, 3, 3, 3, 3), UserID: "aria", GuildID: "g", JSON: true}
+	var out bytes.Buffer
+	in := strings.NewReader("# a comment\n\n/roll expr:4d6kh3\nclick 1\n")
+	if err := c.Run(t.Context(), in, &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want 2 replies, got %d: %q", len(lines), out.String())
+	}
+	var first struct {
+		Text      string `json:"text"`
+		Ephemeral bool   `json:"ephemeral"`
+		Result    struct {
+			Total int `json:"total"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil {
+		t.Fatal(err)
+	}
+	if first.Result.Total != 13 || first.Ephemeral || !strings.Contains(first.Text, "aria") {
+		t.Errorf("first reply: %+v", first)
+	}
+	var second struct {
+		Result struct {
+			Total int `json:"total"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(lines[1]), &second); err != nil {
+		t.Fatal(err)
+	}
+	if second.Result.Total != 9 {
+		t.Errorf("roll again: total %d, want 9", second.Result.Total)
+	}
+}
+
+func TestRollRepeatAndPrivate(t *testing.T) {
+	c := &Console{Bot: newTestBot(1, 2, 3), UserID: "u", GuildID: "g", Locale: "ko"}
+	r := c.Line(`/roll expr:"1d6+1 sneak" repeat:3 private:true`)
+	if r.ErrorCode != "" {
+		t.Fatalf("error %s: %s", r.ErrorCode, r.Body)
+	}
+	res, ok := r.Result.(rollResults)
+	if !ok || len(res.Rolls) != 3 || res.Sum != 2+3+4 {
+		t.Fatalf("result %+v", r.Result)
+	}
+	if !r.Ephemeral {
+		t.Error("private:true should be ephemeral")
+	}
+	if !strings.Contains(r.Body, "합계") {
+		t.Errorf("Korean sum line missing: %q", r.Body)
+	}
+	if len(r.Fields) != 1 || r.Fields[0].Value != "sneak" {
+		t.Errorf("comment field: %+v", r.Fields)
+	}
+	if len(r.Buttons) != 1 || r.Buttons[0].CustomID != "reroll:3:1d6+1 sneak" {
+		t.Errorf("button: %+v", r.Buttons)
+	}
+}
+
+func TestRollVerdictAndCrit(t *testing.T) {
+	tests := []struct {
+		expr  string
+		faces []int
+		tone  Tone
+		words []string
+	}{
+		{"2d6+1>=7", []int{3, 4}, ToneSuccess, []string{"Success"}},
+		{"2d6+1>=7", []int{1, 2}, ToneFailure, []string{"Failure"}},
+		{"1d20+5", []int{20}, ToneCritical, []string{"Critical"}},
+		{"1d20+5", []int{1}, ToneFailure, []string{"Fumble"}},
+		{"2d20kh1+5", []int{20, 3}, ToneCritical, []string{"Critical"}},
+		{"1d6", []int{6}, ToneNeutral, nil},
+	}
+	for _, tt := range tests {
+		c := &Console{Bot: newTestBot(tt.faces...), UserID: "u"}
+		r := c.Line("/roll expr:" + tt.expr)
+		if r.ErrorCode != "" {
+			t.Fatalf("%s: %s", tt.expr, r.Body)
+		}
+		if r.Tone != tt.tone {
+			t.Errorf("%s %v: tone %v, want %v", tt.expr, tt.faces, r.Tone, tt.tone)
+		}
+		for _, w := range tt.words {
+			if !strings.Contains(r.Body, w) {
+				t.Errorf("%s %v: %q lacks %q", tt.expr, tt.faces, r.Body, w)
+			}
+		}
+	}
+}

@@ -1,0 +1,162 @@
+package bot
+
+import (
+	"context"
+	"time"
+
+	"rulekeeper/locales"
+	"rulekeeper/rules/dice"
+)
+
+// Kind says what a request is.
+type Kind int
+
+// Request kinds, after Discord's interaction types.
+const (
+	KindCommand      Kind = iota // a slash command (or a console line)
+	KindComponent                // a button click; CustomID says which
+	KindAutocomplete             // an option being typed; Focused names it
+	KindModal                    // a submitted modal; CustomID and Options carry it
+)
+
+// Request is a transport-neutral command invocation.
+type Request struct {
+	Ctx          context.Context
+	Kind         Kind
+	Path         []string       // command path: ["roll"], ["sheet", "create"]
+	Options      map[string]any // typed option values: string, int64, float64, bool
+	Focused      string         // autocomplete: the option being typed
+	CustomID     string         // component or modal: the custom id
+	UserID       string
+	UserName     string
+	GuildID      string // "" in direct messages
+	ChannelID    string
+	Locale       string // the caller's client locale (Discord "locale")
+	GuildLocale  string // the guild's locale (Discord "guild_locale")
+	ManageServer bool   // the caller has Manage Server
+	RoleIDs      []string
+	Now          time.Time
+
+	// Set by the Bot before the handler runs.
+	Dice dice.Roller      // the roller for this request
+	P    *locales.Printer // the reply language
+	GM   bool             // the caller is a GM here (GM role or Manage Server)
+}
+
+// Str returns a string option, "" when absent.
+func (r *Request) Str(name string) string { s, _ := r.Options[name].(string); return s }
+
+// Int returns an integer option, def when absent.
+func (r *Request) Int(name string, def int) int {
+	if v, ok := r.Options[name].(int64); ok {
+		return int(v)
+	}
+	return def
+}
+
+// Bool returns a boolean option, false when absent.
+func (r *Request) Bool(name string) bool { b, _ := r.Options[name].(bool); return b }
+
+// Has reports whether the option was given.
+func (r *Request) Has(name string) bool { _, ok := r.Options[name]; return ok }
+
+// T renders a message in the reply language.
+func (r *Request) T(key string, args ...any) string { return r.P.T(key, args...) }
+
+// Tone colours a reply.
+type Tone int
+
+// Tones of a reply.
+const (
+	ToneNeutral Tone = iota
+	ToneSuccess
+	ToneFailure
+	ToneCritical
+)
+
+// Field is a name/value pair of a reply (an embed field on Discord).
+type Field struct {
+	Name, Value string
+	Inline      bool
+}
+
+// ButtonStyle is a button's look.
+type ButtonStyle int
+
+// Button styles, after Discord's.
+const (
+	ButtonPrimary   ButtonStyle = 1
+	ButtonSecondary ButtonStyle = 2
+	ButtonSuccess   ButtonStyle = 3
+	ButtonDanger    ButtonStyle = 4
+)
+
+// Button is a clickable button whose custom id carries all of its state.
+type Button struct {
+	Label    string
+	CustomID string
+	Style    ButtonStyle
+}
+
+// File is an attachment (a chart, an exported sheet).
+type File struct {
+	Name, ContentType string
+	Data              []byte
+}
+
+// Choice is an autocomplete suggestion.
+type Choice struct {
+	Name  string
+	Value string
+}
+
+// TextInput is one field of a modal.
+type TextInput struct {
+	CustomID, Label, Value string
+	Paragraph              bool
+	Required               bool
+	MaxLength              int
+}
+
+// Modal is a form shown to the user.
+type Modal struct {
+	CustomID, Title string
+	Inputs          []TextInput
+}
+
+// Reply is a transport-neutral answer.
+type Reply struct {
+	Title     string
+	Body      string
+	Fields    []Field
+	Footer    string // the character's name, when the reply is about one
+	Tone      Tone
+	Ephemeral bool
+	Buttons   []Button
+	Files     []File
+	Update    bool     // a component reply that replaces the clicked message instead of posting a new one
+	Choices   []Choice // autocomplete answer
+	Modal     *Modal   // show a modal instead of a message
+	Result    any      // structured result for `console --json`
+	ErrorCode string   // the catalog key of the error, for an error reply
+}
+
+// Error is a user-facing error: a catalog key and its template data. Handlers return it; the bot renders it
+// in the caller's language as an ephemeral reply.
+type Error struct {
+	Key  string
+	Args map[string]any
+}
+
+func (e *Error) Error() string { return e.Key }
+
+// Errorf builds an *Error from a key and name/value pairs.
+func Errorf(key string, args ...any) *Error {
+	m := map[string]any{}
+	for i := 0; i+1 < len(args); i += 2 {
+		if k, ok := args[i].(string); ok {
+			m[k] = args[i+1]
+		}
+	}
+	return &Error{Key: key, Args: m}
+}
