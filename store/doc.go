@@ -1,0 +1,126 @@
+// Package store keeps rulekeeper's data — guild settings, characters, each user's active character and
+// per-channel encounters — in one bbolt file, behind the small transactional interfaces Store and Tx.
+//
+// # Transactions
+//
+// Every bot command runs in exactly one [Store.Update] (a read-modify-write transaction: all of it commits or
+// none of it does) or one [Store.View]. A transaction is scoped to one guild: its [Tx] cannot name another
+// guild's records, so guilds never see each other's data. bbolt runs one writer at a time, so concurrent
+// Updates of the same character serialise without further locking. An error returned by fn rolls the
+// transaction back and is returned unchanged; so does a panic, which then goes on up.
+//
+// [Open] takes the file's lock with a timeout (default 1s) and fails with [ErrLocked] when another rulekeeper
+// holds it. A damaged file gives [ErrCorrupt] and a file that is not a rulekeeper database [ErrNotDatabase],
+// never a panic: when bbolt panics (or faults) on a damaged page the transaction returns ErrCorrupt and the DB
+// refuses further work, so the damage does not spread. [Options.MaxSize] caps the file (default 1 GiB);
+// a commit that would grow it beyond the cap fails with [ErrFull] and changes nothing. One record may be at
+// most [MaxRecordSize] bytes ([ErrTooLarge]).
+//
+// # Errors
+//
+// The errors are sentinel values for [errors.Is]. The text of each is its message key in
+// locales/catalog/store.<lang>.toml, so [Code] gives the key of any error that wraps one and [Args] gives
+// the template arguments (.Path, .Limit) that [*Error] carries.
+//
+// # Buckets and keys
+//
+// A few large buckets with composite keys. The parts of a key are joined by a NUL byte, which IDs cannot
+// contain, so each guild's records form one contiguous range that a cursor scans from the prefix "guild\x00".
+// IDs are strings (Discord snowflakes or free strings like "local"), compared as bytes.
+//
+//	bucket      key                                    value
+//	meta        "format"                               "rulekeeper" (tells our files from other bbolt files)
+//	meta        "schema_version"                       uint32, big-endian
+//	guilds      guild                                  Guild as JSON
+//	characters  guild \x00 character                   Character as JSON
+//	names       guild \x00 owner \x00 FoldName(name)   character ID: the per-owner name index
+//	active      guild \x00 user                        active character ID
+//	encounters  guild \x00 channel                     Encounter as JSON
+//
+// Values are the JSON of the public types plus a record version "v", for example
+//
+//	{"v":1,"id":"1","guild_id":"123","owner_id":"42","name":"Aria","system":"dnd5e","sheet":{"hp":12},
+//	 "created":"2026-01-02T03:04:05Z","updated":"2026-01-03T00:00:00Z"}
+//
+// Character IDs are the characters bucket's sequence in base 36 ("1", "a", "2s"), skipping IDs already taken
+// in the guild. Names are unique per owner, compared with [FoldName], which agrees with [strings.EqualFold];
+// the names index keeps the guild's characters sorted by owner, then folded name.
+//
+// # Versions and migrations
+//
+// meta/schema_version is the file's layout version; [SchemaVersion] is the one this code writes. A new file
+// (or an empty bbolt file) is version 0. At Open, every pending migration runs in ONE Update together with
+// the new version number, so a file is never left between versions and a failing migration changes nothing.
+// A file newer than the code gives [ErrNewerSchema] and is left alone. Migrations are an append-only slice of
+// functions; version 1 is the layout above. Each record also carries "v": a record newer than the code gives
+// ErrNewerSchema, and when "v" grows the decoder upgrades older records as it reads them.
+//
+// # Backup
+//
+// [DB.Backup] streams a consistent copy of the whole file from inside one read transaction (bbolt's
+// Tx.WriteTo): writers go on while it runs. [DB.BackupFile] writes it to a temporary file next to the
+// target, syncs it and renames it into place with mode 0600, so a backup file is always whole; it refuses to
+// overwrite the live database. A backup is a database file: Open it, or copy it over the database while
+// rulekeeper is stopped, to restore. (`rulekeeper backup --out FILE`.)
+//
+// # Export format
+//
+// [DB.Export] returns one guild's data and [Export.WriteJSON] writes it as JSON; [ReadExport] reads it back
+// and [DB.Import] replaces the guild's data with it in one transaction, after validating all of it
+// ([Export.Validate], [ErrBadExport]) — an invalid or failing import changes nothing. IDs, names and
+// timestamps are kept. [Export.SetGuild] moves an export to another guild before importing. Unknown fields
+// are rejected. Fields:
+//
+//   - format: "rulekeeper-guild"; version: 1 (a newer version is refused); exported: when (RFC 3339).
+//   - guild: the settings; guild.guild_id is the guild the export belongs to.
+//   - characters: sorted by owner, then name; guild_id may be omitted; sheet is the system's sheet as is.
+//   - active: user ID → that user's active character ID, which must be one of the characters.
+//   - encounters: sorted by channel; one per channel; data is the encounter state as is.
+//
+// Example (testdata/export-v1.json):
+//
+//	{
+//	  "format": "rulekeeper-guild",
+//	  "version": 1,
+//	  "exported": "2026-03-01T12:00:00Z",
+//	  "guild": {
+//	    "guild_id": "123456789012345678",
+//	    "language": "zh-CN",
+//	    "gm_role": "223456789012345678",
+//	    "crit_rule": "max",
+//	    "system": "dnd5e",
+//	    "house": {"flanking": "on"}
+//	  },
+//	  "characters": [
+//	    {
+//	      "id": "1",
+//	      "guild_id": "123456789012345678",
+//	      "owner_id": "323456789012345678",
+//	      "name": "Aria",
+//	      "system": "dnd5e",
+//	      "sheet": {"level": 3, "hp": {"max": 24, "current": 17}},
+//	      "created": "2026-02-01T20:00:00Z",
+//	      "updated": "2026-02-28T22:15:00Z"
+//	    },
+//	    {
+//	      "id": "2",
+//	      "guild_id": "123456789012345678",
+//	      "owner_id": "323456789012345678",
+//	      "name": "林风",
+//	      "system": "rogue",
+//	      "sheet": {"race": "human", "hp": 12},
+//	      "created": "2026-02-05T19:00:00Z",
+//	      "updated": "2026-02-05T19:00:00Z"
+//	    }
+//	  ],
+//	  "active": {"323456789012345678": "1"},
+//	  "encounters": [
+//	    {
+//	      "guild_id": "123456789012345678",
+//	      "channel_id": "423456789012345678",
+//	      "data": {"round": 2, "turn": 1},
+//	      "updated": "2026-02-28T22:15:00Z"
+//	    }
+//	  ]
+//	}
+package store

@@ -1,0 +1,234 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+)
+
+// ExportFormat and ExportVersion identify the guild export JSON documented in doc.go.
+const (
+	ExportFormat  = "rulekeeper-guild"
+	ExportVersion = 1
+)
+
+// Export is all of one guild's data: the JSON that `rulekeeper export` writes and `rulekeeper import` reads.
+type Export struct {
+	Format     string            `json:"format"`  // ExportFormat
+	Version    int               `json:"version"` // ExportVersion
+	Exported   time.Time         `json:"exported"`
+	Guild      Guild             `json:"guild"`
+	Characters []*Character      `json:"characters"` // sorted by owner, then name
+	Active     map[string]string `json:"active"`     // user ID → active character ID
+	Encounters []*Encounter      `json:"encounters"` // sorted by channel
+}
+
+// Export returns all data of one guild, read in one consistent transaction.
+func (db *DB) Export(guildID string) (*Export, error) {
+	e := &Export{Format: ExportFormat, Version: ExportVersion, Active: map[string]string{},
+		Characters: []*Character{}, Encounters: []*Encounter{}}
+	err := db.View(context.Background(), guildID, func(stx Tx) (err error) {
+		t := stx.(*tx)
+		defer t.guard(&err)
+		if e.Guild, err = t.Guild(); err != nil {
+			return err
+		}
+		e.Exported = t.now
+		if cs, err := t.Characters(); err != nil {
+			return err
+		} else if cs != nil {
+			e.Characters = cs
+		}
+		prefix := t.prefix()
+		err = t.scan(bucketActive, prefix, func(k, v []byte) error {
+			e.Active[string(k[len(prefix):])] = string(v)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		return t.scan(bucketEncounters, prefix, func(k, v []byte) error {
+			enc, err := t.decodeEncounter(string(k[len(prefix):]), v)
+			if err == nil {
+				e.Encounters = append(e.Encounters, enc)
+			}
+			return err
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// Import replaces all data of the guild e.Guild.GuildID with e, in one transaction. It validates e first
+// and changes nothing when e is invalid (ErrBadExport) or the transaction fails. Timestamps are kept.
+func (db *DB) Import(e *Export) error {
+	if err := e.Validate(); err != nil {
+		return err
+	}
+	return db.Update(context.Background(), e.Guild.GuildID, func(stx Tx) (err error) {
+		t := stx.(*tx)
+		defer t.guard(&err)
+		if err := t.clear(); err != nil {
+			return err
+		}
+		if err := t.PutGuild(e.Guild); err != nil {
+			return err
+		}
+		for _, c := range e.Characters {
+			c := *c // leave the caller's export as it was
+			if err := t.putCharacter(&c, true); err != nil {
+				return err
+			}
+		}
+		for user, id := range e.Active {
+			if err := t.SetActive(user, id); err != nil {
+				return err
+			}
+		}
+		for _, enc := range e.Encounters {
+			enc := *enc
+			if err := t.putEncounter(&enc, true); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// clear deletes all of the guild's records.
+func (t *tx) clear() error {
+	for _, name := range [][]byte{bucketCharacters, bucketNames, bucketActive, bucketEncounters} {
+		if err := t.deleteWhere(name, t.prefix(), func([]byte) bool { return true }); err != nil {
+			return err
+		}
+	}
+	b, err := t.bucket(bucketGuilds)
+	if err != nil {
+		return err
+	}
+	return b.Delete([]byte(t.guild))
+}
+
+// SetGuild moves the export to another guild: it sets the guild ID of the settings and of every record,
+// so that Import writes it under guildID.
+func (e *Export) SetGuild(guildID string) {
+	e.Guild.GuildID = guildID
+	for _, c := range e.Characters {
+		if c != nil {
+			c.GuildID = guildID
+		}
+	}
+	for _, enc := range e.Encounters {
+		if enc != nil {
+			enc.GuildID = guildID
+		}
+	}
+}
+
+// Validate checks what Import needs: the format and version, valid IDs and names, unique character IDs,
+// names unique per owner, active pointers to characters of the export, unique channels, valid JSON, record
+// sizes, and records that belong to e.Guild.GuildID (or name no guild). Errors wrap ErrBadExport.
+func (e *Export) Validate() error {
+	bad := func(format string, args ...any) error {
+		return &Error{Err: ErrBadExport, Detail: fmt.Sprintf(format, args...)}
+	}
+	switch {
+	case e == nil:
+		return bad("no export")
+	case e.Format != ExportFormat:
+		return bad("format is %q, want %q", e.Format, ExportFormat)
+	case e.Version < 1:
+		return bad("version %d", e.Version)
+	case e.Version > ExportVersion:
+		return bad("version %d is newer than this rulekeeper (%d)", e.Version, ExportVersion)
+	case !validID(e.Guild.GuildID):
+		return bad("guild ID %q", e.Guild.GuildID)
+	}
+	guild := e.Guild.GuildID
+	sameGuild := func(id string) bool { return id == "" || id == guild }
+	if _, err := encode(guildRecord{V: recordVersion, Guild: e.Guild}); err != nil {
+		return bad("guild settings: %v", err)
+	}
+	ids := map[string]bool{}
+	names := map[[2]string]bool{}
+	for i, c := range e.Characters {
+		switch {
+		case c == nil:
+			return bad("characters[%d] is null", i)
+		case !validID(c.ID):
+			return bad("characters[%d]: ID %q", i, c.ID)
+		case ids[c.ID]:
+			return bad("characters[%d]: ID %q appears twice", i, c.ID)
+		case !sameGuild(c.GuildID):
+			return bad("characters[%d]: guild %q in an export of guild %q", i, c.GuildID, guild)
+		case !validID(c.OwnerID):
+			return bad("characters[%d]: owner ID %q", i, c.OwnerID)
+		case !validName(c.Name):
+			return bad("characters[%d]: name %q", i, c.Name)
+		case names[[2]string{c.OwnerID, FoldName(c.Name)}]:
+			return bad("characters[%d]: owner %q has two characters named %q", i, c.OwnerID, c.Name)
+		case c.System != "" && !validID(c.System):
+			return bad("characters[%d]: system %q", i, c.System)
+		}
+		if _, err := encode(characterRecord{V: recordVersion, Character: *c}); err != nil {
+			return bad("characters[%d]: %v", i, err)
+		}
+		ids[c.ID] = true
+		names[[2]string{c.OwnerID, FoldName(c.Name)}] = true
+	}
+	for user, id := range e.Active {
+		switch {
+		case !validID(user):
+			return bad("active: user ID %q", user)
+		case !ids[id]:
+			return bad("active: user %q points at character %q, which is not in the export", user, id)
+		}
+	}
+	channels := map[string]bool{}
+	for i, enc := range e.Encounters {
+		switch {
+		case enc == nil:
+			return bad("encounters[%d] is null", i)
+		case !validID(enc.ChannelID):
+			return bad("encounters[%d]: channel ID %q", i, enc.ChannelID)
+		case channels[enc.ChannelID]:
+			return bad("encounters[%d]: channel %q appears twice", i, enc.ChannelID)
+		case !sameGuild(enc.GuildID):
+			return bad("encounters[%d]: guild %q in an export of guild %q", i, enc.GuildID, guild)
+		}
+		if _, err := encode(encounterRecord{V: recordVersion, Encounter: *enc}); err != nil {
+			return bad("encounters[%d]: %v", i, err)
+		}
+		channels[enc.ChannelID] = true
+	}
+	return nil
+}
+
+// ReadExport decodes and validates an export. Unknown fields are an error, so a typo cannot silently drop data.
+func ReadExport(r io.Reader) (*Export, error) {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	var e Export
+	if err := dec.Decode(&e); err != nil {
+		return nil, &Error{Err: ErrBadExport, Detail: "not export JSON", Cause: err}
+	}
+	if dec.More() {
+		return nil, &Error{Err: ErrBadExport, Detail: "data after the export"}
+	}
+	if err := e.Validate(); err != nil {
+		return nil, err
+	}
+	return &e, nil
+}
+
+// WriteJSON writes the export as indented JSON, the format ReadExport reads.
+func (e *Export) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(e)
+}

@@ -1,0 +1,565 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// tx implements Tx over one bbolt transaction. Keys join the guild ID and the record's IDs with NUL bytes,
+// which IDs cannot contain, so a guild's records form one contiguous, prefix-free range in each bucket.
+type tx struct {
+	db       *DB
+	btx      *bolt.Tx
+	guild    string
+	writable bool
+	now      time.Time // one timestamp for every record the transaction writes
+	done     bool      // fn has returned
+	failed   error     // damage found; the transaction must not commit
+}
+
+var errTxDone = errors.New("store: transaction used after its function returned")
+
+// The stored records: the public type plus the record version "v".
+type (
+	characterRecord struct {
+		V int `json:"v"`
+		Character
+	}
+	guildRecord struct {
+		V int `json:"v"`
+		Guild
+	}
+	encounterRecord struct {
+		V int `json:"v"`
+		Encounter
+	}
+)
+
+// key returns guild\x00part\x00part….
+func (t *tx) key(parts ...string) []byte {
+	n := len(t.guild)
+	for _, p := range parts {
+		n += 1 + len(p)
+	}
+	k := make([]byte, 0, n)
+	k = append(k, t.guild...)
+	for _, p := range parts {
+		k = append(k, 0)
+		k = append(k, p...)
+	}
+	return k
+}
+
+// prefix returns the key prefix of all of the guild's records under parts: guild\x00part\x00….
+func (t *tx) prefix(parts ...string) []byte {
+	return append(t.key(parts...), 0)
+}
+
+// guard turns a panic inside bbolt (a damaged file) into ErrCorrupt. Every Tx method defers it, because a
+// panic that escaped into the caller's fn would look like the caller's own.
+func (t *tx) guard(err *error) {
+	if r := recover(); r != nil {
+		*err = t.fail(t.db.corrupt(r))
+	}
+}
+
+func (t *tx) fail(err error) error {
+	if t.failed == nil {
+		t.failed = err
+	}
+	return err
+}
+
+func (t *tx) usable(write bool) error {
+	switch {
+	case t.done:
+		return errTxDone
+	case write && !t.writable:
+		return ErrReadOnly
+	}
+	return nil
+}
+
+func (t *tx) bucket(name []byte) (*bolt.Bucket, error) {
+	b := t.btx.Bucket(name)
+	if b == nil {
+		return nil, t.corrupt("bucket %q is missing", name)
+	}
+	return b, nil
+}
+
+func (t *tx) corrupt(format string, args ...any) error {
+	return t.fail(&Error{Err: ErrCorrupt, Path: t.db.path, Detail: fmt.Sprintf(format, args...)})
+}
+
+// encode marshals a record without HTML escaping (so sheets keep their bytes) and checks its size.
+func encode(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil { // only a sheet or encounter that is not valid JSON can fail
+		return nil, &Error{Err: ErrInvalid, Detail: "not valid JSON", Cause: err}
+	}
+	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	if len(b) > MaxRecordSize {
+		return nil, &Error{Err: ErrTooLarge, Limit: MaxRecordSize, Detail: fmt.Sprintf("record of %d bytes", len(b))}
+	}
+	return b, nil
+}
+
+// decode unmarshals a stored record and checks its version. v points at the record's "v" field.
+func (t *tx) decode(data []byte, rec any, v *int, what string) error {
+	if err := json.Unmarshal(data, rec); err != nil {
+		return t.corrupt("%s: %v", what, err)
+	}
+	switch {
+	case *v == 0:
+		return t.corrupt("%s has no record version", what)
+	case *v > recordVersion:
+		return t.fail(&Error{Err: ErrNewerSchema, Path: t.db.path,
+			Detail: fmt.Sprintf("%s has record version %d, this rulekeeper knows up to %d", what, *v, recordVersion)})
+	}
+	return nil
+}
+
+// nullToNil makes a stored JSON null read back as the nil it was written from.
+func nullToNil(m json.RawMessage) json.RawMessage {
+	if string(m) == "null" {
+		return nil
+	}
+	return m
+}
+
+func (t *tx) getCharacter(chars *bolt.Bucket, id string) (*Character, error) {
+	if !validID(id) {
+		return nil, ErrNotFound
+	}
+	data := chars.Get(t.key(id))
+	if data == nil {
+		return nil, ErrNotFound
+	}
+	var r characterRecord
+	if err := t.decode(data, &r, &r.V, "character "+strconv.Quote(id)); err != nil {
+		return nil, err
+	}
+	c := r.Character
+	if c.ID != id || c.GuildID != t.guild {
+		return nil, t.corrupt("character %q is stored under the wrong key", id)
+	}
+	c.Sheet = nullToNil(c.Sheet)
+	return &c, nil
+}
+
+// Guild implements Tx.
+func (t *tx) Guild() (g Guild, err error) {
+	defer t.guard(&err)
+	if err := t.usable(false); err != nil {
+		return Guild{}, err
+	}
+	b, err := t.bucket(bucketGuilds)
+	if err != nil {
+		return Guild{}, err
+	}
+	data := b.Get([]byte(t.guild))
+	if data == nil {
+		return Guild{GuildID: t.guild}, nil
+	}
+	var r guildRecord
+	if err := t.decode(data, &r, &r.V, "guild settings"); err != nil {
+		return Guild{}, err
+	}
+	r.Guild.GuildID = t.guild
+	return r.Guild, nil
+}
+
+// PutGuild implements Tx.
+func (t *tx) PutGuild(g Guild) (err error) {
+	defer t.guard(&err)
+	if err := t.usable(true); err != nil {
+		return err
+	}
+	b, err := t.bucket(bucketGuilds)
+	if err != nil {
+		return err
+	}
+	g.GuildID = t.guild
+	data, err := encode(guildRecord{V: recordVersion, Guild: g})
+	if err != nil {
+		return err
+	}
+	return b.Put([]byte(t.guild), data)
+}
+
+// Character implements Tx.
+func (t *tx) Character(id string) (c *Character, err error) {
+	defer t.guard(&err)
+	if err := t.usable(false); err != nil {
+		return nil, err
+	}
+	chars, err := t.bucket(bucketCharacters)
+	if err != nil {
+		return nil, err
+	}
+	return t.getCharacter(chars, id)
+}
+
+// Characters implements Tx.
+func (t *tx) Characters() (cs []*Character, err error) {
+	defer t.guard(&err)
+	if err := t.usable(false); err != nil {
+		return nil, err
+	}
+	return t.listCharacters(t.prefix())
+}
+
+// CharactersOf implements Tx.
+func (t *tx) CharactersOf(ownerID string) (cs []*Character, err error) {
+	defer t.guard(&err)
+	if err := t.usable(false); err != nil {
+		return nil, err
+	}
+	if !validID(ownerID) {
+		return nil, nil
+	}
+	return t.listCharacters(t.prefix(ownerID))
+}
+
+// listCharacters walks the names index, whose keys (guild, owner, folded name) give the documented order.
+func (t *tx) listCharacters(prefix []byte) ([]*Character, error) {
+	chars, err := t.bucket(bucketCharacters)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Character
+	err = t.scan(bucketNames, prefix, func(_, id []byte) error {
+		c, err := t.getCharacter(chars, string(id))
+		if errors.Is(err, ErrNotFound) {
+			return t.corrupt("the name index points at missing character %q", id)
+		}
+		out = append(out, c)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// scan calls fn for each key with the given prefix in a bucket, in key order.
+func (t *tx) scan(bucket, prefix []byte, fn func(k, v []byte) error) error {
+	b, err := t.bucket(bucket)
+	if err != nil {
+		return err
+	}
+	cur := b.Cursor()
+	for k, v := cur.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = cur.Next() {
+		if err := fn(k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// deleteWhere deletes the keys with the given prefix whose value del selects.
+func (t *tx) deleteWhere(bucket, prefix []byte, del func(v []byte) bool) error {
+	var keys [][]byte // collected first: deleting while a cursor walks can skip keys
+	err := t.scan(bucket, prefix, func(k, v []byte) error {
+		if del(v) {
+			keys = append(keys, bytes.Clone(k))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	b := t.btx.Bucket(bucket)
+	for _, k := range keys {
+		if err := b.Delete(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// FindCharacter implements Tx.
+func (t *tx) FindCharacter(ownerID, name string) (c *Character, err error) {
+	defer t.guard(&err)
+	if err := t.usable(false); err != nil {
+		return nil, err
+	}
+	if !validID(ownerID) || !validName(name) {
+		return nil, ErrNotFound
+	}
+	names, err := t.bucket(bucketNames)
+	if err != nil {
+		return nil, err
+	}
+	chars, err := t.bucket(bucketCharacters)
+	if err != nil {
+		return nil, err
+	}
+	id := names.Get(t.key(ownerID, FoldName(name)))
+	if id == nil {
+		return nil, ErrNotFound
+	}
+	c, err = t.getCharacter(chars, string(id))
+	if errors.Is(err, ErrNotFound) {
+		return nil, t.corrupt("the name index points at missing character %q", id)
+	}
+	return c, err
+}
+
+// PutCharacter implements Tx.
+func (t *tx) PutCharacter(c *Character) (err error) {
+	defer t.guard(&err)
+	if err := t.usable(true); err != nil {
+		return err
+	}
+	if c == nil {
+		return &Error{Err: ErrInvalid, Detail: "nil character"}
+	}
+	return t.putCharacter(c, false)
+}
+
+// putCharacter stores c. With keepTimes (Import), non-zero Created and Updated are kept as they are.
+func (t *tx) putCharacter(c *Character, keepTimes bool) error {
+	rec := *c
+	rec.GuildID = t.guild
+	switch {
+	case rec.ID != "" && !validID(rec.ID):
+		return &Error{Err: ErrInvalid, Detail: fmt.Sprintf("character ID %q", rec.ID)}
+	case !validID(rec.OwnerID):
+		return &Error{Err: ErrInvalid, Detail: fmt.Sprintf("owner ID %q", rec.OwnerID)}
+	case !validName(rec.Name):
+		return &Error{Err: ErrInvalid, Detail: fmt.Sprintf("character name %q", rec.Name)}
+	case rec.System != "" && !validID(rec.System):
+		return &Error{Err: ErrInvalid, Detail: fmt.Sprintf("system %q", rec.System)}
+	}
+	chars, err := t.bucket(bucketCharacters)
+	if err != nil {
+		return err
+	}
+	names, err := t.bucket(bucketNames)
+	if err != nil {
+		return err
+	}
+	var old *Character
+	if rec.ID != "" {
+		old, err = t.getCharacter(chars, rec.ID)
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			return err
+		}
+	}
+	nameKey := t.key(rec.OwnerID, FoldName(rec.Name))
+	if id := names.Get(nameKey); id != nil && string(id) != rec.ID {
+		return ErrConflict
+	}
+	if rec.Created.IsZero() {
+		rec.Created = t.now
+		if old != nil {
+			rec.Created = old.Created
+		}
+	}
+	if !keepTimes || rec.Updated.IsZero() {
+		rec.Updated = t.now
+	}
+	if rec.ID == "" {
+		if rec.ID, err = t.newID(chars); err != nil {
+			return err
+		}
+	}
+	data, err := encode(characterRecord{V: recordVersion, Character: rec})
+	if err != nil {
+		return err
+	}
+	if old != nil {
+		if oldKey := t.key(old.OwnerID, FoldName(old.Name)); !bytes.Equal(oldKey, nameKey) {
+			if err := names.Delete(oldKey); err != nil {
+				return err
+			}
+		}
+	}
+	if err := names.Put(nameKey, []byte(rec.ID)); err != nil {
+		return err
+	}
+	if err := chars.Put(t.key(rec.ID), data); err != nil {
+		return err
+	}
+	c.ID, c.GuildID, c.Created, c.Updated = rec.ID, rec.GuildID, rec.Created, rec.Updated
+	return nil
+}
+
+// newID returns the bucket's next sequence number in base 36, skipping IDs already taken in this guild
+// (an import may have brought them).
+func (t *tx) newID(chars *bolt.Bucket) (string, error) {
+	for {
+		seq, err := chars.NextSequence()
+		if err != nil {
+			return "", err
+		}
+		id := strconv.FormatUint(seq, 36)
+		if chars.Get(t.key(id)) == nil {
+			return id, nil
+		}
+	}
+}
+
+// DeleteCharacter implements Tx.
+func (t *tx) DeleteCharacter(id string) (err error) {
+	defer t.guard(&err)
+	if err := t.usable(true); err != nil {
+		return err
+	}
+	chars, err := t.bucket(bucketCharacters)
+	if err != nil {
+		return err
+	}
+	names, err := t.bucket(bucketNames)
+	if err != nil {
+		return err
+	}
+	c, err := t.getCharacter(chars, id)
+	if err != nil {
+		return err
+	}
+	if err := names.Delete(t.key(c.OwnerID, FoldName(c.Name))); err != nil {
+		return err
+	}
+	if err := chars.Delete(t.key(id)); err != nil {
+		return err
+	}
+	return t.deleteWhere(bucketActive, t.prefix(), func(v []byte) bool { return string(v) == id })
+}
+
+// Active implements Tx.
+func (t *tx) Active(userID string) (id string, err error) {
+	defer t.guard(&err)
+	if err := t.usable(false); err != nil {
+		return "", err
+	}
+	if !validID(userID) {
+		return "", nil
+	}
+	active, err := t.bucket(bucketActive)
+	if err != nil {
+		return "", err
+	}
+	return string(active.Get(t.key(userID))), nil
+}
+
+// SetActive implements Tx.
+func (t *tx) SetActive(userID, characterID string) (err error) {
+	defer t.guard(&err)
+	if err := t.usable(true); err != nil {
+		return err
+	}
+	if !validID(userID) {
+		return &Error{Err: ErrInvalid, Detail: fmt.Sprintf("user ID %q", userID)}
+	}
+	active, err := t.bucket(bucketActive)
+	if err != nil {
+		return err
+	}
+	if characterID == "" {
+		return active.Delete(t.key(userID))
+	}
+	chars, err := t.bucket(bucketCharacters)
+	if err != nil {
+		return err
+	}
+	if !validID(characterID) || chars.Get(t.key(characterID)) == nil {
+		return ErrNotFound
+	}
+	return active.Put(t.key(userID), []byte(characterID))
+}
+
+// Encounter implements Tx.
+func (t *tx) Encounter(channelID string) (e *Encounter, err error) {
+	defer t.guard(&err)
+	if err := t.usable(false); err != nil {
+		return nil, err
+	}
+	if !validID(channelID) {
+		return nil, ErrNotFound
+	}
+	b, err := t.bucket(bucketEncounters)
+	if err != nil {
+		return nil, err
+	}
+	data := b.Get(t.key(channelID))
+	if data == nil {
+		return nil, ErrNotFound
+	}
+	return t.decodeEncounter(channelID, data)
+}
+
+func (t *tx) decodeEncounter(channelID string, data []byte) (*Encounter, error) {
+	var r encounterRecord
+	if err := t.decode(data, &r, &r.V, "encounter in channel "+strconv.Quote(channelID)); err != nil {
+		return nil, err
+	}
+	e := r.Encounter
+	if e.ChannelID != channelID || e.GuildID != t.guild {
+		return nil, t.corrupt("the encounter of channel %q is stored under the wrong key", channelID)
+	}
+	e.Data = nullToNil(e.Data)
+	return &e, nil
+}
+
+// PutEncounter implements Tx.
+func (t *tx) PutEncounter(e *Encounter) (err error) {
+	defer t.guard(&err)
+	if err := t.usable(true); err != nil {
+		return err
+	}
+	if e == nil {
+		return &Error{Err: ErrInvalid, Detail: "nil encounter"}
+	}
+	return t.putEncounter(e, false)
+}
+
+func (t *tx) putEncounter(e *Encounter, keepTimes bool) error {
+	if !validID(e.ChannelID) {
+		return &Error{Err: ErrInvalid, Detail: fmt.Sprintf("channel ID %q", e.ChannelID)}
+	}
+	b, err := t.bucket(bucketEncounters)
+	if err != nil {
+		return err
+	}
+	rec := *e
+	rec.GuildID = t.guild
+	if !keepTimes || rec.Updated.IsZero() {
+		rec.Updated = t.now
+	}
+	data, err := encode(encounterRecord{V: recordVersion, Encounter: rec})
+	if err != nil {
+		return err
+	}
+	if err := b.Put(t.key(rec.ChannelID), data); err != nil {
+		return err
+	}
+	e.GuildID, e.Updated = rec.GuildID, rec.Updated
+	return nil
+}
+
+// DeleteEncounter implements Tx.
+func (t *tx) DeleteEncounter(channelID string) (err error) {
+	defer t.guard(&err)
+	if err := t.usable(true); err != nil {
+		return err
+	}
+	b, err := t.bucket(bucketEncounters)
+	if err != nil {
+		return err
+	}
+	if !validID(channelID) || b.Get(t.key(channelID)) == nil {
+		return ErrNotFound
+	}
+	return b.Delete(t.key(channelID))
+}
