@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
 	"rulekeeper/locales"
 	"rulekeeper/rules/dice"
+	"rulekeeper/store"
 )
 
 // Config wires a Bot.
@@ -23,6 +25,8 @@ type Config struct {
 	Now func() time.Time
 	// Logger receives internal errors. Nil discards them.
 	Logger *slog.Logger
+	// Store keeps characters, encounters and guild settings. Nil means a bot without memory (roll-only).
+	Store store.Store
 	// Language forces the reply language of every public reply (the console's --locale); "" means design §4.
 	Language string
 }
@@ -31,7 +35,8 @@ type Config struct {
 type Bot struct {
 	cfg        Config
 	commands   []*Command
-	components map[string]Handler // custom-id prefix (before the first ':') → handler
+	components map[string]Handler     // custom-id prefix (before the first ':') → handler
+	systems    map[string]sheetSystem // rule system id → its sheet handling
 }
 
 // New builds a Bot with the full command table.
@@ -45,11 +50,16 @@ func New(cfg Config) *Bot {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	b := &Bot{cfg: cfg, components: map[string]Handler{}}
+	b := &Bot{cfg: cfg, components: map[string]Handler{}, systems: map[string]sheetSystem{}}
+	// Rule systems first: the sheet command's create options come from them.
 	b.commands = []*Command{
 		b.rollCommand(),
+		b.settingsCommand(),
+		b.helpCommand(),
+		b.sheetCommand(),
 	}
 	b.components["reroll"] = b.reroll
+	b.components["sheetdel"] = b.sheetDeleteConfirmed
 	return b
 }
 
@@ -62,8 +72,8 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 	if req.Now.IsZero() {
 		req.Now = b.cfg.Now()
 	}
-	req.P = locales.For(b.replyLang(req))
-	req.GM = req.ManageServer
+	b.loadGuild(req)
+	req.P = locales.For(locales.Choose(b.cfg.Language, req.Guild.Language, req.Locale, req.GuildLocale))
 	defer func() {
 		if p := recover(); p != nil {
 			b.cfg.Logger.Error("handler panic", "path", strings.Join(req.Path, " "), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
@@ -112,10 +122,21 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 	return r
 }
 
-// replyLang picks the language of public replies (design §4): the console override, then the caller's locale,
-// then the guild's locale, then English.
-func (b *Bot) replyLang(req *Request) locales.Lang {
-	return locales.Choose(b.cfg.Language, req.Locale, req.GuildLocale)
+// loadGuild reads the guild's settings into the request and decides whether the caller is a GM (Manage Server,
+// or the guild's GM role). Public replies then follow design §4: the console override, the guild's language
+// setting, the caller's locale, the guild's locale, English.
+func (b *Bot) loadGuild(req *Request) {
+	req.Guild = store.Guild{GuildID: req.GuildID}
+	if b.cfg.Store != nil && req.GuildID != "" {
+		_ = b.cfg.Store.View(req.Ctx, req.GuildID, func(tx store.Tx) error {
+			g, err := tx.Guild()
+			if err == nil {
+				req.Guild = g
+			}
+			return err
+		})
+	}
+	req.GM = req.ManageServer || (req.Guild.GMRole != "" && slices.Contains(req.RoleIDs, req.Guild.GMRole))
 }
 
 // errorReply renders err in the caller's own language as an ephemeral reply.
@@ -144,5 +165,19 @@ func errorKey(err error) (string, map[string]any) {
 	if errors.As(err, &de) {
 		return de.Code, de.Args
 	}
+	if code := store.Code(err); code != "" {
+		return code, pairs(store.Args(err))
+	}
 	return "core.err.internal", nil
+}
+
+// pairs turns name/value pairs into template data.
+func pairs(args []any) map[string]any {
+	m := make(map[string]any, len(args)/2)
+	for i := 0; i+1 < len(args); i += 2 {
+		if k, ok := args[i].(string); ok {
+			m[k] = args[i+1]
+		}
+	}
+	return m
 }

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode"
@@ -68,11 +70,52 @@ func (c *Console) Line(line string) *Reply {
 	if err != nil {
 		return c.Bot.errorReply(c.request(), err)
 	}
+	if err := c.readFiles(req); err != nil {
+		return c.Bot.errorReply(req, err)
+	}
 	r := c.Bot.Handle(req)
 	if len(r.Buttons) > 0 {
 		c.last = r
 	}
 	return r
+}
+
+// maxConsoleFile bounds a file read for an attachment option.
+const maxConsoleFile = 1 << 20
+
+// readFiles reads the local files named by attachment options (`/sheet import file:aria.json`) into req.Files,
+// as the Discord transports fetch attachments.
+func (c *Console) readFiles(req *Request) error {
+	if req.Kind != KindCommand || len(req.Path) == 0 {
+		return nil
+	}
+	cmd := c.Bot.Lookup(req.Path[0])
+	opts := cmd.Options
+	for _, name := range req.Path[1:] {
+		if o := findOption(opts, name); o != nil {
+			opts = o.Options
+		}
+	}
+	for _, o := range opts {
+		path, ok := req.Options[o.Name].(string)
+		if o.Type != Attachment || !ok {
+			continue
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return Errorf("core.err.read_file", "Path", path)
+		}
+		data, err := io.ReadAll(io.LimitReader(f, maxConsoleFile+1))
+		f.Close()
+		if err != nil || len(data) > maxConsoleFile {
+			return Errorf("core.err.read_file", "Path", path)
+		}
+		if req.Files == nil {
+			req.Files = map[string]File{}
+		}
+		req.Files[o.Name] = File{Name: filepath.Base(path), Data: data}
+	}
+	return nil
 }
 
 func (c *Console) request() *Request {
@@ -139,12 +182,12 @@ func (c *Console) parse(line string) (*Request, error) {
 	return req, nil
 }
 
-type token struct{ name, text string }
+type word struct{ name, text string }
 
 // tokenize splits a line into words and name:value pairs; double quotes group spaces (`expr:"1d20 + 5"`),
 // and a backslash escapes a quote inside them.
-func tokenize(line string) ([]token, error) {
-	var toks []token
+func tokenize(line string) ([]word, error) {
+	var toks []word
 	rs := []rune(line)
 	for i := 0; i < len(rs); {
 		if unicode.IsSpace(rs[i]) {
@@ -184,7 +227,7 @@ func tokenize(line string) ([]token, error) {
 				i++
 			}
 		}
-		toks = append(toks, token{name: name, text: b.String()})
+		toks = append(toks, word{name: name, text: b.String()})
 	}
 	return toks, nil
 }

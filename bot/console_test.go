@@ -17,14 +17,14 @@ func newTestBot(faces ...int) *Bot {
 func TestTokenize(t *testing.T) {
 	tests := []struct {
 		line string
-		want []token
+		want []word
 	}{
-		{`/roll expr:4d6kh3 repeat:6`, []token{{"", "/roll"}, {"expr", "4d6kh3"}, {"repeat", "6"}}},
-		{`/roll expr:"1d20 + 5 to hit" private:true`, []token{{"", "/roll"}, {"expr", "1d20 + 5 to hit"}, {"private", "true"}}},
-		{`/sheet create name:Aria`, []token{{"", "/sheet"}, {"", "create"}, {"name", "Aria"}}},
-		{`/x a:"say \"hi\""`, []token{{"", "/x"}, {"a", `say "hi"`}}},
-		{`"/roll" "expr:1d6 + 1"`, []token{{"", "/roll"}, {"", "expr:1d6 + 1"}}},
-		{`/roll expr:1d20:bad`, []token{{"", "/roll"}, {"expr", "1d20:bad"}}},
+		{`/roll expr:4d6kh3 repeat:6`, []word{{"", "/roll"}, {"expr", "4d6kh3"}, {"repeat", "6"}}},
+		{`/roll expr:"1d20 + 5 to hit" private:true`, []word{{"", "/roll"}, {"expr", "1d20 + 5 to hit"}, {"private", "true"}}},
+		{`/sheet create name:Aria`, []word{{"", "/sheet"}, {"", "create"}, {"name", "Aria"}}},
+		{`/x a:"say \"hi\""`, []word{{"", "/x"}, {"a", `say "hi"`}}},
+		{`"/roll" "expr:1d6 + 1"`, []word{{"", "/roll"}, {"", "expr:1d6 + 1"}}},
+		{`/roll expr:1d20:bad`, []word{{"", "/roll"}, {"expr", "1d20:bad"}}},
 		{`  `, nil},
 	}
 	for _, tt := range tests {

@@ -4,5 +4,11 @@ package bot
 // literals. The catalog tests check that each exists and count them as used.
 func dynamicKeys() []string {
 	var keys []string
+	for _, s := range systemChoices {
+		keys = append(keys, "system."+s)
+	}
+	for _, r := range critRules {
+		keys = append(keys, critRuleKey(r))
+	}
 	return keys
 }

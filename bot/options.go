@@ -77,7 +77,7 @@ func optNames(opts []*Option) string {
 // checks choices and bounds.
 func coerce(o *Option, v any) (any, error) {
 	switch o.Type {
-	case String, User:
+	case String, User, Role, Attachment:
 		s, ok := v.(string)
 		if !ok {
 			return nil, Errorf("core.err.bad_string", "Name", o.Name)

@@ -6,6 +6,7 @@ import (
 
 	"rulekeeper/locales"
 	"rulekeeper/rules/dice"
+	"rulekeeper/store"
 )
 
 // Kind says what a request is.
@@ -23,10 +24,11 @@ const (
 type Request struct {
 	Ctx          context.Context
 	Kind         Kind
-	Path         []string       // command path: ["roll"], ["sheet", "create"]
-	Options      map[string]any // typed option values: string, int64, float64, bool
-	Focused      string         // autocomplete: the option being typed
-	CustomID     string         // component or modal: the custom id
+	Path         []string        // command path: ["roll"], ["sheet", "create"]
+	Options      map[string]any  // typed option values: string, int64, float64, bool
+	Focused      string          // autocomplete: the option being typed
+	CustomID     string          // component or modal: the custom id
+	Files        map[string]File // attachment options, fetched by the transport (bounded in size)
 	UserID       string
 	UserName     string
 	GuildID      string // "" in direct messages
@@ -38,9 +40,10 @@ type Request struct {
 	Now          time.Time
 
 	// Set by the Bot before the handler runs.
-	Dice dice.Roller      // the roller for this request
-	P    *locales.Printer // the reply language
-	GM   bool             // the caller is a GM here (GM role or Manage Server)
+	Dice  dice.Roller      // the roller for this request
+	P     *locales.Printer // the reply language
+	GM    bool             // the caller is a GM here (GM role or Manage Server)
+	Guild store.Guild      // the guild's settings (zero outside a guild or without a store)
 }
 
 // Str returns a string option, "" when absent.
@@ -152,11 +155,5 @@ func (e *Error) Error() string { return e.Key }
 
 // Errorf builds an *Error from a key and name/value pairs.
 func Errorf(key string, args ...any) *Error {
-	m := map[string]any{}
-	for i := 0; i+1 < len(args); i += 2 {
-		if k, ok := args[i].(string); ok {
-			m[k] = args[i+1]
-		}
-	}
-	return &Error{Key: key, Args: m}
+	return &Error{Key: key, Args: pairs(args)}
 }

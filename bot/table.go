@@ -15,6 +15,7 @@ const (
 	Integer         OptionType = 4
 	Boolean         OptionType = 5
 	User            OptionType = 6
+	Role            OptionType = 8
 	Number          OptionType = 10
 	Attachment      OptionType = 11
 )
@@ -26,17 +27,17 @@ type Handler func(*Request) (*Reply, error)
 // Its localized label and description come from the catalogs under "cmd.<path>.label" and "cmd.<path>.desc",
 // and each choice's under "cmd.<path>.choice.<value>".
 type Option struct {
-	Name         string
-	Type         OptionType
-	Required     bool
-	Choices      []string // allowed values of a String option
-	Min, Max     *float64 // bounds of an Integer or Number option
-	MinLen       int      // bounds of a String option's length (0 = none)
-	MaxLen       int
-	Complete     func(*Request) []Choice // autocomplete suggestions; set means Discord sends autocomplete requests
-	Options      []*Option               // of a subcommand or group
-	Handler      Handler   // of a subcommand
-	Examples     []string  // of a subcommand: console/Discord lines shown by /help
+	Name     string
+	Type     OptionType
+	Required bool
+	Choices  []string // allowed values of a String option
+	Min, Max *float64 // bounds of an Integer or Number option
+	MinLen   int      // bounds of a String option's length (0 = none)
+	MaxLen   int
+	Complete func(*Request) []Choice // autocomplete suggestions; set means Discord sends autocomplete requests
+	Options  []*Option               // of a subcommand or group
+	Handler  Handler                 // of a subcommand
+	Examples []string                // of a subcommand: console/Discord lines shown by /help
 }
 
 // Command is one slash command of the table.

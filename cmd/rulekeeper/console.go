@@ -27,7 +27,15 @@ func (c *ConsoleCmd) Run(g *Globals) error {
 	if err != nil {
 		return err
 	}
-	b := bot.New(bot.Config{Dice: newRoller, Logger: g.Logger(), Language: g.Locale})
+	db, err := g.OpenStore()
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if stop, err := serveAdmin(db); err == nil {
+		defer stop()
+	}
+	b := bot.New(bot.Config{Dice: newRoller, Logger: g.Logger(), Language: g.Locale, Store: db})
 	con := &bot.Console{Bot: b, UserID: c.User, GuildID: c.Guild, ChannelID: c.Channel, Locale: g.Locale, GM: c.GM, JSON: c.JSON}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

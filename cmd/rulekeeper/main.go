@@ -64,9 +64,14 @@ func (g *Globals) Printer() *locales.Printer {
 type CLI struct {
 	Globals
 
-	Console ConsoleCmd `cmd:"" help:"${help_console}"`
-	Roll    RollCmd    `cmd:"" help:"${help_roll}"`
-	Version VersionCmd `cmd:"" help:"${help_version}"`
+	Serve    ServeCmd    `cmd:"" help:"${help_serve}"`
+	Register RegisterCmd `cmd:"" help:"${help_register}"`
+	Console  ConsoleCmd  `cmd:"" help:"${help_console}"`
+	Roll     RollCmd     `cmd:"" help:"${help_roll}"`
+	Backup   BackupCmd   `cmd:"" help:"${help_backup}"`
+	Export   ExportCmd   `cmd:"" help:"${help_export}"`
+	Import   ImportCmd   `cmd:"" help:"${help_import}"`
+	Version  VersionCmd  `cmd:"" help:"${help_version}"`
 }
 
 // VersionCmd prints the version.
@@ -131,6 +136,7 @@ func newParser(cli *CLI, p *locales.Printer) (*kong.Kong, error) {
 		kong.UsageOnError(),
 		kong.Configuration(tomlLoader, defaultConfigFile),
 		kong.Vars(helpVars(p)),
+		kong.Vars(discordHelpVars(p)),
 		kong.Exit(func(code int) { panic(exitCode(code)) }),
 	)
 }
@@ -156,21 +162,27 @@ func cliLang(args []string) locales.Lang {
 // helpVars supplies the localized help strings that the struct tags name as ${help_…}.
 func helpVars(p *locales.Printer) kong.Vars {
 	return kong.Vars{
-		"version":        version,
-		"help_config":    p.T("cli.help.config"),
-		"help_locale":    p.T("cli.help.locale"),
-		"help_db":        p.T("cli.help.db"),
-		"help_log_level": p.T("cli.help.log_level"),
-		"help_seed":      p.T("cli.help.seed"),
-		"help_dice":      p.T("cli.help.dice"),
-		"help_json":      p.T("cli.help.json"),
-		"help_console":   p.T("cli.help.console"),
-		"help_roll":      p.T("cli.help.roll"),
-		"help_roll_expr": p.T("cli.help.roll_expr"),
-		"help_version":   p.T("cli.help.version"),
-		"help_user":      p.T("cli.help.user"),
-		"help_guild":     p.T("cli.help.guild"),
-		"help_channel":   p.T("cli.help.channel"),
-		"help_gm":        p.T("cli.help.gm"),
+		"version":          version,
+		"help_config":      p.T("cli.help.config"),
+		"help_locale":      p.T("cli.help.locale"),
+		"help_db":          p.T("cli.help.db"),
+		"help_log_level":   p.T("cli.help.log_level"),
+		"help_seed":        p.T("cli.help.seed"),
+		"help_dice":        p.T("cli.help.dice"),
+		"help_json":        p.T("cli.help.json"),
+		"help_console":     p.T("cli.help.console"),
+		"help_roll":        p.T("cli.help.roll"),
+		"help_roll_expr":   p.T("cli.help.roll_expr"),
+		"help_version":     p.T("cli.help.version"),
+		"help_user":        p.T("cli.help.user"),
+		"help_guild":       p.T("cli.help.guild"),
+		"help_channel":     p.T("cli.help.channel"),
+		"help_gm":          p.T("cli.help.gm"),
+		"help_backup":      p.T("cli.help.backup"),
+		"help_backup_out":  p.T("cli.help.backup_out"),
+		"help_export":      p.T("cli.help.export"),
+		"help_export_out":  p.T("cli.help.export_out"),
+		"help_import":      p.T("cli.help.import"),
+		"help_import_file": p.T("cli.help.import_file"),
 	}
 }

@@ -1,0 +1,234 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// MaxInteractionBytes bounds the body of an HTTP interaction (Discord's are a few kilobytes).
+const MaxInteractionBytes = 1 << 20
+
+// MaxClockSkew is how far an interaction's signed timestamp may be from the server's clock, either way:
+// older requests are replays.
+const MaxClockSkew = 5 * time.Minute
+
+// HTTPServer answers Discord's HTTP interactions (the "Interactions Endpoint URL" of the application) on any
+// path but two: GET /healthz answers "ok" while the server takes work, GET /metrics serves Prometheus metrics.
+// Every interaction must carry a valid Ed25519 signature of the application's public key and a fresh timestamp;
+// commands are answered in the response body, and replies that take longer than DeferAfter are deferred and
+// finished through REST with the interaction token.
+type HTTPServer struct {
+	key     ed25519.PublicKey
+	resp    *responder
+	metrics *Metrics
+	mux     *http.ServeMux
+	now     func() time.Time
+}
+
+// NewHTTPServer returns the HTTP interactions handler. rest is a discordgo session used only for REST (it is
+// never opened) to edit deferred replies.
+func NewHTTPServer(b *Bot, key ed25519.PublicKey, rest *discordgo.Session, cfg ServeConfig) *HTTPServer {
+	if cfg.Metrics == nil {
+		cfg.Metrics = NewMetrics()
+	}
+	h := &HTTPServer{key: key, metrics: cfg.Metrics, resp: newResponder(b, rest, cfg, false), now: time.Now}
+	h.mux = http.NewServeMux()
+	h.mux.HandleFunc("GET /healthz", h.healthz)
+	h.mux.Handle("GET /metrics", cfg.Metrics.Handler())
+	h.mux.HandleFunc("/", h.interaction)
+	return h
+}
+
+// ServeHTTP routes a request.
+func (h *HTTPServer) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.mux.ServeHTTP(w, r) }
+
+// Shutdown stops taking interactions and waits for those in flight, deferred replies included, until ctx ends.
+// Call it after http.Server.Shutdown.
+func (h *HTTPServer) Shutdown(ctx context.Context) error { return h.resp.shutdown(ctx) }
+
+func (h *HTTPServer) healthz(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	h.resp.mu.Lock()
+	closing := h.resp.closing
+	h.resp.mu.Unlock()
+	if closing {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		io.WriteString(w, "shutting down\n")
+		return
+	}
+	io.WriteString(w, "ok\n")
+}
+
+func (h *HTTPServer) reject(w http.ResponseWriter, status int, reason string) {
+	h.metrics.rejected(reason)
+	http.Error(w, http.StatusText(status), status)
+}
+
+func (h *HTTPServer) interaction(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		h.reject(w, http.StatusMethodNotAllowed, "method")
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, MaxInteractionBytes)
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+			h.reject(w, http.StatusRequestEntityTooLarge, "too_large")
+		} else {
+			h.reject(w, http.StatusBadRequest, "body")
+		}
+		return
+	}
+	if !h.fresh(r.Header.Get("X-Signature-Timestamp")) {
+		h.reject(w, http.StatusUnauthorized, "timestamp")
+		return
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	if !discordgo.VerifyInteraction(r, h.key) {
+		h.reject(w, http.StatusUnauthorized, "signature")
+		return
+	}
+	var i discordgo.Interaction
+	if err := json.Unmarshal(body, &i); err != nil {
+		h.reject(w, http.StatusBadRequest, "json")
+		return
+	}
+	if i.Type == discordgo.InteractionPing {
+		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
+	if !h.resp.acquire() {
+		if resp := h.resp.busy(&i); resp != nil {
+			writeJSON(w, resp)
+			return
+		}
+		h.reject(w, http.StatusServiceUnavailable, "shutdown")
+		return
+	}
+	defer h.resp.release()
+	first, finish, ok := h.resp.answer(r.Context(), &i)
+	if !ok {
+		h.reject(w, http.StatusBadRequest, "type")
+		return
+	}
+	writeJSON(w, first)
+	if finish != nil {
+		// The deferral must reach Discord before the edit: send it now, finish after this handler returns.
+		http.NewResponseController(w).Flush()
+		h.resp.wg.Add(1) // safe: this request holds the count above zero
+		go func() {
+			defer h.resp.release()
+			finish()
+		}()
+	}
+}
+
+// fresh reports whether a signed timestamp (Unix seconds) is within MaxClockSkew of now.
+func (h *HTTPServer) fresh(stamp string) bool {
+	sec, err := strconv.ParseInt(stamp, 10, 64)
+	if err != nil {
+		return false
+	}
+	d := h.now().Sub(time.Unix(sec, 0))
+	return d <= MaxClockSkew && d >= -MaxClockSkew
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.Write(b)
+}
+
+// Metrics are the Prometheus metrics of the Discord transports, in a registry of their own (never the global
+// default one). A nil *Metrics records nothing.
+type Metrics struct {
+	reg          *prometheus.Registry
+	interactions *prometheus.CounterVec
+	latency      *prometheus.HistogramVec
+	deferrals    prometheus.Counter
+	errors       *prometheus.CounterVec
+	rejections   *prometheus.CounterVec
+}
+
+// NewMetrics returns metrics in a fresh registry, with the Go runtime and process collectors.
+func NewMetrics() *Metrics {
+	m := &Metrics{
+		reg: prometheus.NewRegistry(),
+		interactions: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "rulekeeper_interactions_total",
+			Help: "Interactions answered, by kind (command, component, autocomplete, modal), command and outcome (ok, error, rate_limited).",
+		}, []string{"kind", "command", "outcome"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "rulekeeper_handler_seconds",
+			Help:    "Time from receiving an interaction to its reply being ready.",
+			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+		}, []string{"command"}),
+		deferrals: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "rulekeeper_interactions_deferred_total",
+			Help: "Interactions answered with a deferred response and finished by an edit.",
+		}),
+		errors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "rulekeeper_errors_total",
+			Help: "Failures to deliver a reply to Discord, by stage (respond, edit, followup).",
+		}, []string{"stage"}),
+		rejections: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "rulekeeper_http_rejected_total",
+			Help: "HTTP interactions refused, by reason (signature, timestamp, too_large, json, method, body, type, shutdown).",
+		}, []string{"reason"}),
+	}
+	m.reg.MustRegister(m.interactions, m.latency, m.deferrals, m.errors, m.rejections,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+// Handler serves the metrics in the Prometheus text format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+}
+
+// Registry is the metrics' own registry.
+func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
+
+func (m *Metrics) observe(kind, command, outcome string, d time.Duration) {
+	if m == nil {
+		return
+	}
+	m.interactions.WithLabelValues(kind, command, outcome).Inc()
+	m.latency.WithLabelValues(command).Observe(d.Seconds())
+}
+
+func (m *Metrics) deferred() {
+	if m != nil {
+		m.deferrals.Inc()
+	}
+}
+
+func (m *Metrics) failed(stage string) {
+	if m != nil {
+		m.errors.WithLabelValues(stage).Inc()
+	}
+}
+
+func (m *Metrics) rejected(reason string) {
+	if m != nil {
+		m.rejections.WithLabelValues(reason).Inc()
+	}
+}

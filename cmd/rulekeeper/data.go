@@ -1,0 +1,98 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"rulekeeper/store"
+)
+
+// OpenStore opens the --db file.
+func (g *Globals) OpenStore() (*store.DB, error) {
+	return store.Open(g.DB, store.Options{})
+}
+
+// BackupCmd writes a consistent copy of the database while the bot may keep running.
+type BackupCmd struct {
+	Out string `help:"${help_backup_out}" required:"" type:"path"`
+}
+
+// Run writes the backup.
+func (c *BackupCmd) Run(g *Globals) error {
+	db, err := g.OpenStore()
+	switch {
+	case errors.Is(err, store.ErrLocked):
+		// A running rulekeeper holds the file: ask it to write the backup.
+		if err := remoteBackup(g.DB, c.Out); err != nil {
+			return err
+		}
+	case err != nil:
+		return err
+	default:
+		defer db.Close()
+		if err := db.BackupFile(c.Out); err != nil {
+			return err
+		}
+	}
+	fmt.Println(g.Printer().T("cli.backup_done", "Path", c.Out))
+	return nil
+}
+
+// ExportCmd prints one guild's data as JSON (README "Export format").
+type ExportCmd struct {
+	Guild string `help:"${help_guild}" required:""`
+	Out   string `help:"${help_export_out}" type:"path" default:"-"`
+}
+
+// Run writes the export to --out ("-" is stdout).
+func (c *ExportCmd) Run(g *Globals) error {
+	db, err := g.OpenStore()
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	e, err := db.Export(c.Guild)
+	if err != nil {
+		return err
+	}
+	var w io.Writer = os.Stdout
+	if c.Out != "-" {
+		f, err := os.OpenFile(c.Out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	return e.WriteJSON(w)
+}
+
+// ImportCmd replaces one guild's data with an export file.
+type ImportCmd struct {
+	File string `arg:"" help:"${help_import_file}" type:"existingfile"`
+}
+
+// Run reads and imports the file in one transaction; a bad file changes nothing.
+func (c *ImportCmd) Run(g *Globals) error {
+	f, err := os.Open(c.File)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	e, err := store.ReadExport(f)
+	if err != nil {
+		return err
+	}
+	db, err := g.OpenStore()
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := db.Import(e); err != nil {
+		return err
+	}
+	fmt.Println(g.Printer().T("cli.import_done", "Guild", e.Guild.GuildID, "Count", len(e.Characters)))
+	return nil
+}

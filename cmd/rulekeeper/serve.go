@@ -1,0 +1,248 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/alecthomas/kong"
+	"github.com/bwmarrin/discordgo"
+
+	"rulekeeper/bot"
+	"rulekeeper/locales"
+)
+
+// stopTimeout bounds a graceful stop: the replies in flight get this long to land.
+const stopTimeout = 5 * time.Second
+
+// DiscordFlags are the flags of the commands that talk to Discord. The bot token is never a flag and never read
+// from the configuration file: it comes from $RULEKEEPER_TOKEN or the file named by --token-file.
+type DiscordFlags struct {
+	TokenFile []byte `name:"token-file" help:"${help_token_file}" type:"filecontent" placeholder:"FILE"`
+	AppID     string `name:"app-id" help:"${help_app_id}" env:"RULEKEEPER_APP_ID" placeholder:"ID"`
+	Guild     string `help:"${help_register_guild}" env:"RULEKEEPER_GUILD" placeholder:"ID"`
+	APIURL    string `name:"api-url" hidden:"" help:"${help_api_url}" env:"RULEKEEPER_API_URL" placeholder:"URL"`
+}
+
+// ServeCmd runs the bot on Discord: over the gateway, as an HTTP interactions endpoint, or both.
+type ServeCmd struct {
+	DiscordFlags
+	NoRegister bool          `name:"no-register" help:"${help_no_register}"`
+	HTTP       string        `name:"http" help:"${help_http}" env:"RULEKEEPER_HTTP" placeholder:"ADDR"`
+	PublicKey  string        `name:"public-key" help:"${help_public_key}" env:"RULEKEEPER_PUBLIC_KEY" placeholder:"HEX"`
+	NoGateway  bool          `name:"no-gateway" help:"${help_no_gateway}"`
+	Rate       int           `help:"${help_rate}" default:"10" env:"RULEKEEPER_RATE"`
+	RatePer    time.Duration `name:"rate-per" help:"${help_rate_per}" default:"10s" env:"RULEKEEPER_RATE_PER"`
+}
+
+// RegisterCmd registers the slash commands without serving.
+type RegisterCmd struct {
+	DiscordFlags
+}
+
+// discordHelpVars supplies the localized help of the serve and register flags (${help_…} in their tags).
+func discordHelpVars(p *locales.Printer) kong.Vars {
+	return kong.Vars{
+		"help_serve":          p.T("discord.cli.help.serve"),
+		"help_register":       p.T("discord.cli.help.register"),
+		"help_token_file":     p.T("discord.cli.help.token_file"),
+		"help_app_id":         p.T("discord.cli.help.app_id"),
+		"help_register_guild": p.T("discord.cli.help.guild"),
+		"help_no_register":    p.T("discord.cli.help.no_register"),
+		"help_http":           p.T("discord.cli.help.http"),
+		"help_public_key":     p.T("discord.cli.help.public_key"),
+		"help_no_gateway":     p.T("discord.cli.help.no_gateway"),
+		"help_rate":           p.T("discord.cli.help.rate"),
+		"help_rate_per":       p.T("discord.cli.help.rate_per"),
+		"help_api_url":        p.T("discord.cli.help.api_url"),
+	}
+}
+
+// Run registers the commands and prints how many.
+func (c *RegisterCmd) Run(g *Globals) error {
+	token, err := c.token()
+	if err != nil {
+		return err
+	}
+	s := c.session(token)
+	cmds, err := c.register(s, bot.New(bot.Config{Logger: g.Logger()}))
+	if err != nil {
+		return err
+	}
+	p := g.Printer()
+	if c.Guild != "" {
+		fmt.Println(p.T("discord.cli.registered_guild", "Count", len(cmds), "Guild", c.Guild))
+	} else {
+		fmt.Println(p.T("discord.cli.registered_global", "Count", len(cmds)))
+	}
+	return nil
+}
+
+// Run serves until SIGINT or SIGTERM, then stops taking work, lets the replies in flight land (up to five
+// seconds) and closes the store.
+func (c *ServeCmd) Run(g *Globals) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return c.serve(ctx, g, nil)
+}
+
+// serve runs until ctx ends; ready, when set, receives the HTTP address once everything is up.
+func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (err error) {
+	token, err := c.token()
+	if err != nil {
+		return err
+	}
+	var key ed25519.PublicKey
+	switch {
+	case c.NoGateway && c.HTTP == "":
+		return bot.Errorf("discord.err.nothing_to_serve")
+	case c.HTTP != "" && c.PublicKey == "":
+		return bot.Errorf("discord.err.http_needs_key")
+	case c.HTTP != "":
+		k, err := hex.DecodeString(strings.TrimSpace(c.PublicKey))
+		if err != nil || len(k) != ed25519.PublicKeySize {
+			return bot.Errorf("discord.err.bad_public_key")
+		}
+		key = k
+	}
+	log := g.Logger()
+	db, err := g.OpenStore()
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := db.Close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
+	b := bot.New(bot.Config{Logger: log, Store: db})
+	s := c.session(token)
+	if !c.NoRegister {
+		cmds, err := c.register(s, b)
+		if err != nil {
+			return err
+		}
+		log.Info("registered commands", "count", len(cmds), "guild", c.Guild)
+	}
+	cfg := bot.ServeConfig{Limiter: bot.NewLimiter(c.Rate, c.RatePer), Metrics: bot.NewMetrics(), Logger: log}
+
+	var gw *bot.Gateway
+	if !c.NoGateway {
+		gw = bot.NewGateway(b, s, cfg)
+		if err := gw.Open(); err != nil {
+			return bot.Errorf("discord.err.connect", "Error", err.Error())
+		}
+		log.Info("connected to the gateway")
+	}
+	var (
+		hs    *bot.HTTPServer
+		srv   *http.Server
+		addr  string
+		srvCh = make(chan error, 1)
+	)
+	if c.HTTP != "" {
+		ln, err := net.Listen("tcp", c.HTTP)
+		if err != nil {
+			if gw != nil {
+				gw.Shutdown(context.Background())
+			}
+			return bot.Errorf("discord.err.listen", "Addr", c.HTTP, "Error", err.Error())
+		}
+		addr = ln.Addr().String()
+		hs = bot.NewHTTPServer(b, key, s, cfg) // s is only used for REST here unless the gateway opened it
+		srv = &http.Server{Handler: hs, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+			IdleTimeout: 2 * time.Minute, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+		go func() { srvCh <- srv.Serve(ln) }()
+		log.Info("answering HTTP interactions", "addr", addr)
+	}
+	if ready != nil {
+		ready <- addr
+	}
+
+	select {
+	case <-ctx.Done():
+		log.Info("stopping: finishing the replies in flight")
+	case err := <-srvCh:
+		log.Error("HTTP server failed", "err", err)
+	}
+	stopCtx, cancel := context.WithTimeout(context.Background(), stopTimeout)
+	defer cancel()
+	var errs []error
+	if srv != nil {
+		errs = append(errs, srv.Shutdown(stopCtx), hs.Shutdown(stopCtx))
+	}
+	if gw != nil {
+		errs = append(errs, gw.Shutdown(stopCtx))
+	}
+	if err := errors.Join(errs...); err != nil {
+		log.Warn("stopped with replies unfinished", "err", err)
+	}
+	return nil
+}
+
+// token reads the bot token from --token-file, else $RULEKEEPER_TOKEN.
+func (f *DiscordFlags) token() (string, error) {
+	t := strings.TrimSpace(string(f.TokenFile))
+	if t == "" {
+		t = strings.TrimSpace(os.Getenv("RULEKEEPER_TOKEN"))
+	}
+	if t == "" {
+		return "", bot.Errorf("discord.err.no_token")
+	}
+	if !strings.HasPrefix(t, "Bot ") {
+		t = "Bot " + t
+	}
+	return t, nil
+}
+
+// session returns a discordgo session for the token, sent to --api-url when set.
+func (f *DiscordFlags) session(token string) *discordgo.Session {
+	s, _ := discordgo.New(token) // New never fails
+	if f.APIURL != "" {
+		if u, err := url.Parse(f.APIURL); err == nil && u.Host != "" {
+			s.Client = &http.Client{Timeout: 20 * time.Second, Transport: &apiTransport{base: u, next: http.DefaultTransport}}
+		}
+	}
+	return s
+}
+
+// register bulk-overwrites the commands, looking the application id up when --app-id is not given.
+func (f *DiscordFlags) register(s *discordgo.Session, b *bot.Bot) ([]*discordgo.ApplicationCommand, error) {
+	appID := f.AppID
+	if appID == "" {
+		u, err := s.User("@me")
+		if err != nil {
+			return nil, bot.Errorf("discord.err.register", "Error", err.Error())
+		}
+		appID = u.ID // a bot user's id is its application's id
+	}
+	cmds, err := b.Register(s, appID, f.Guild)
+	if err != nil {
+		return nil, bot.Errorf("discord.err.register", "Error", err.Error())
+	}
+	return cmds, nil
+}
+
+// apiTransport sends discordgo's requests to another base URL (a REST proxy such as nirn-proxy, or a fake
+// Discord), keeping their paths; discordgo's endpoint globals stay untouched.
+type apiTransport struct {
+	base *url.URL
+	next http.RoundTripper
+}
+
+func (t *apiTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r2 := r.Clone(r.Context())
+	r2.URL.Scheme, r2.URL.Host, r2.Host = t.base.Scheme, t.base.Host, t.base.Host
+	return t.next.RoundTrip(r2)
+}

@@ -1,0 +1,358 @@
+package dice
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// Breakdown returns the markdown breakdown of the roll, notation and numbers
+// only (see the package documentation for the format):
+//
+//	4d6kh3 (**6**, 2, 5, ~~**1**~~) = 13
+//	2d6 (3, 4) + 1 = 8 >= 7
+func (r *Result) Breakdown() string {
+	return string(r.appendBreakdown(make([]byte, 0, 64), -1))
+}
+
+// ellipsis marks dice left out of an abbreviated breakdown.
+const ellipsis = "…"
+
+// BreakdownN returns the breakdown in at most n bytes without losing the
+// total: when the full breakdown is longer, each term shows only its first
+// dice followed by "…" (as many as fit), then "… = total". If even the total
+// does not fit, the total alone is returned, longer than n.
+func (r *Result) BreakdownN(n int) string {
+	full := r.appendBreakdown(nil, -1)
+	if len(full) <= n {
+		return string(full)
+	}
+	most := 0
+	for _, s := range r.slots {
+		most = max(most, int(s.hi)-int(s.lo))
+	}
+	// The largest per-term dice limit that fits (the length grows with it).
+	var best []byte
+	lo, hi := -1, most-1 // limit lo fits (-1: none found yet); limit most is the full breakdown
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if b := r.appendBreakdown(nil, mid); len(b) <= n {
+			lo, best = mid, b
+		} else {
+			hi = mid - 1
+		}
+	}
+	if best != nil {
+		return string(best)
+	}
+	b := append([]byte(ellipsis), " = "...)
+	b = strconv.AppendInt(b, int64(r.Total), 10)
+	if root := &r.Expr.nodes[r.Expr.root()]; root.kind == KindCompare {
+		b = append(b, ' ')
+		b = append(b, cmpNames[root.op]...)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(r.slots[root.b].value), 10)
+	}
+	if len(b) <= n {
+		return string(b)
+	}
+	return strconv.Itoa(r.Total)
+}
+
+// appendBreakdown appends the breakdown; each dice term shows at most limit
+// dice (all when limit < 0).
+func (r *Result) appendBreakdown(b []byte, limit int) []byte {
+	e := r.Expr
+	root := e.root()
+	n := &e.nodes[root]
+	if n.kind != KindCompare {
+		b = r.appendNode(b, root, limit)
+		b = append(b, " = "...)
+		return strconv.AppendInt(b, int64(r.Total), 10)
+	}
+	b = r.appendNode(b, n.a, limit)
+	b = append(b, " = "...)
+	b = strconv.AppendInt(b, int64(r.slots[n.a].value), 10)
+	b = append(b, ' ')
+	b = append(b, cmpNames[n.op]...)
+	b = append(b, ' ')
+	b = r.appendNode(b, n.b, limit)
+	if !e.isLiteral(n.b) {
+		b = append(b, " = "...)
+		b = strconv.AppendInt(b, int64(r.slots[n.b].value), 10)
+	}
+	return b
+}
+
+// isLiteral reports whether node i is a plain number (or a negated one) without labels.
+func (e *Expr) isLiteral(i int32) bool {
+	n := &e.nodes[i]
+	if n.kind == KindNeg {
+		n = &e.nodes[n.a]
+	}
+	return n.kind == KindNumber && n.labN == 0
+}
+
+func (r *Result) appendNode(b []byte, i int32, limit int) []byte {
+	e := r.Expr
+	n := &e.nodes[i]
+	switch n.kind {
+	case KindNumber:
+		b = strconv.AppendInt(b, int64(n.val), 10)
+	case KindDice:
+		b = e.appendDiceNotation(b, n, true)
+		b = append(b, " ("...)
+		s := r.slots[i]
+		fate := n.die == dieFate
+		for j, d := range r.dice[s.lo:s.hi] {
+			if j > 0 {
+				b = append(b, ", "...)
+			}
+			if limit >= 0 && j >= limit {
+				b = append(b, ellipsis...)
+				break
+			}
+			b = r.appendDie(b, d, fate)
+		}
+		b = append(b, ')')
+	case KindSet:
+		b = append(b, '(')
+		kids := e.kids(n)
+		for j, k := range kids {
+			if j > 0 {
+				b = append(b, ", "...)
+			}
+			dropped := r.slots[k].dropped
+			if dropped {
+				b = append(b, "~~"...)
+			}
+			b = r.appendNode(b, k, limit)
+			if dropped {
+				b = append(b, "~~"...)
+			}
+		}
+		b = closeSet(b, len(kids), n.opsN)
+		b = appendOps(b, e.ops(n))
+	case KindGroup:
+		b = append(b, '(')
+		b = r.appendNode(b, n.a, limit)
+		b = append(b, ')')
+	case KindNeg:
+		b = append(b, '-')
+		b = r.appendNode(b, n.a, limit)
+	case KindBinary:
+		b = r.appendNode(b, n.a, limit)
+		b = append(b, ' ', n.op, ' ')
+		b = r.appendNode(b, n.b, limit)
+	}
+	return appendLabels(b, e.labelsOf(n), true)
+}
+
+// appendDie appends one die: replaced faces struck, then the face (bold at
+// its minimum or maximum, "raw -> face" when clamped, "!" when it exploded,
+// underlined when counted), struck through when dropped.
+func (r *Result) appendDie(b []byte, d die, fate bool) []byte {
+	raw := int(d.face)
+	if d.hist != 0 {
+		var rerolled []int
+		rerolled, raw = r.history(d)
+		for _, f := range rerolled {
+			b = append(b, "~~"...)
+			b = appendFace(b, f, fate)
+			b = append(b, "~~ "...)
+		}
+	}
+	if !d.has(fKept) {
+		b = append(b, "~~"...)
+	}
+	if d.has(fCounted) {
+		b = append(b, "__"...)
+	}
+	if d.has(fClamped) {
+		b = appendFace(b, raw, fate)
+		b = append(b, " -> "...)
+	}
+	if d.has(fCrit) {
+		b = append(b, "**"...)
+	}
+	b = appendFace(b, int(d.face), fate)
+	if d.has(fCrit) {
+		b = append(b, "**"...)
+	}
+	if d.has(fExploded) {
+		b = append(b, '!')
+	}
+	if d.has(fCounted) {
+		b = append(b, "__"...)
+	}
+	if !d.has(fKept) {
+		b = append(b, "~~"...)
+	}
+	return b
+}
+
+// appendFace writes a face; Fate faces are signed: -1, 0, +1.
+func appendFace(b []byte, f int, fate bool) []byte {
+	if fate && f > 0 {
+		b = append(b, '+')
+	}
+	return strconv.AppendInt(b, int64(f), 10)
+}
+
+type jsonDie struct {
+	Sides    int   `json:"sides"`
+	Fate     bool  `json:"fate,omitempty"`
+	Face     int   `json:"face"`
+	Kept     bool  `json:"kept"`
+	Exploded bool  `json:"exploded,omitempty"`
+	Rerolled []int `json:"rerolled,omitempty"`
+	Clamped  bool  `json:"clamped,omitempty"`
+	Raw      *int  `json:"raw,omitempty"` // only when clamped
+	Counted  bool  `json:"counted,omitempty"`
+	Crit     bool  `json:"crit,omitempty"`
+}
+
+type jsonResult struct {
+	Expr      string    `json:"expr"`
+	Total     int       `json:"total"`
+	Dice      []jsonDie `json:"dice"`
+	Verdict   string    `json:"verdict,omitempty"`
+	Crit      string    `json:"crit,omitempty"`
+	Natural   int       `json:"natural,omitempty"`
+	Labels    []string  `json:"labels,omitempty"`
+	Comment   string    `json:"comment,omitempty"`
+	Breakdown string    `json:"breakdown"`
+}
+
+// MarshalJSON encodes the result for --json and the HTTP transport:
+//
+//	{"expr":"4d6kh3","total":13,"dice":[{"sides":6,"face":6,"kept":true,"crit":true},...],
+//	 "verdict":"success","crit":"success","natural":20,"labels":["fire"],"comment":"...","breakdown":"..."}
+//
+// verdict, crit, natural, labels and comment are left out when empty; a die's
+// flags are left out when false, and "raw" (the face before mi/ma) appears
+// only for a clamped die.
+func (r *Result) MarshalJSON() ([]byte, error) {
+	dice := r.Dice()
+	j := jsonResult{
+		Expr:      r.Expr.Notation(),
+		Total:     r.Total,
+		Dice:      make([]jsonDie, len(dice)),
+		Verdict:   r.Verdict.String(),
+		Crit:      r.Crit.String(),
+		Natural:   r.Natural,
+		Labels:    r.Labels,
+		Comment:   r.Comment,
+		Breakdown: r.Breakdown(),
+	}
+	for i, d := range dice {
+		j.Dice[i] = jsonDie{Sides: d.Sides, Fate: d.Fate, Face: d.Face, Kept: d.Kept, Exploded: d.Exploded,
+			Rerolled: d.Rerolled, Clamped: d.Clamped, Counted: d.Counted, Crit: d.Crit}
+		if d.Clamped {
+			j.Dice[i].Raw = &dice[i].RawFace
+		}
+	}
+	return json.Marshal(j)
+}
+
+// Node is one node of a result tree (Result.Tree).
+type Node struct {
+	Kind     Kind
+	Notation string   // canonical notation of the subtree, labels included: "4d6kh3[str]", "d20+5"
+	Op       string   // KindBinary: + - * / %; KindCompare: >= > < <= == !=
+	Value    int      // the node's value; for KindCompare, its left side's
+	Dice     []Die    // KindDice: the term's dice
+	Kids     []*Node  // KindBinary, KindCompare: left, right; KindGroup, KindNeg: inner; KindSet: elements
+	Kept     bool     // false only for a set element dropped by its set's k/p
+	Labels   []string // labels written after this term
+}
+
+// Tree returns the result tree: every term with its value and dice.
+func (r *Result) Tree() *Node { return r.tree(r.Expr.root()) }
+
+func (r *Result) tree(i int32) *Node {
+	e := r.Expr
+	n := &e.nodes[i]
+	s := r.slots[i]
+	t := &Node{Kind: n.kind, Notation: string(e.appendNode(nil, i)), Value: s.value, Kept: !s.dropped, Labels: e.labelsOf(n)}
+	switch n.kind {
+	case KindDice:
+		t.Dice = r.publicDice(n, r.dice[s.lo:s.hi])
+	case KindSet:
+		for _, k := range e.kids(n) {
+			t.Kids = append(t.Kids, r.tree(k))
+		}
+	case KindGroup, KindNeg:
+		t.Kids = []*Node{r.tree(n.a)}
+	case KindBinary, KindCompare:
+		t.Op = string(n.op)
+		if n.kind == KindCompare {
+			t.Op = cmpNames[n.op]
+		}
+		t.Kids = []*Node{r.tree(n.a), r.tree(n.b)}
+	}
+	return t
+}
+
+// Part is one additive part of a roll: 1d8[slashing] + 2d6[fire] - 1 has
+// three parts, valued 1d8, 2d6 and -1. The values of the parts add up to the
+// Total (of the left side, for a comparison); damage code uses the labels to
+// apply resistances per damage type.
+type Part struct {
+	Notation string   // the part's notation, labels included
+	Labels   []string // every label inside the part
+	Value    int      // signed contribution to the total
+}
+
+// Parts splits the roll into its additive parts, left to right.
+func (r *Result) Parts() []Part {
+	e := r.Expr
+	root := e.root()
+	if n := &e.nodes[root]; n.kind == KindCompare {
+		root = n.a
+	}
+	var parts []Part
+	var split func(i int32, neg bool)
+	split = func(i int32, neg bool) {
+		n := &e.nodes[i]
+		switch {
+		case n.kind == KindBinary && (n.op == '+' || n.op == '-'):
+			split(n.a, neg)
+			split(n.b, neg != (n.op == '-'))
+			return
+		case n.kind == KindNeg:
+			split(n.a, !neg)
+			return
+		}
+		p := Part{Notation: string(e.appendNode(nil, i)), Value: r.slots[i].value}
+		if neg {
+			p.Value = -p.Value
+		}
+		p.Labels = e.labelsWithin(i)
+		parts = append(parts, p)
+	}
+	split(root, false)
+	return parts
+}
+
+// labelsWithin returns the labels of node i and its descendants, in source order.
+func (e *Expr) labelsWithin(i int32) []string {
+	var out []string
+	var walk func(i int32)
+	walk = func(i int32) {
+		n := &e.nodes[i]
+		switch n.kind {
+		case KindSet:
+			for _, k := range e.kids(n) {
+				walk(k)
+			}
+		case KindGroup, KindNeg:
+			walk(n.a)
+		case KindBinary, KindCompare:
+			walk(n.a)
+			walk(n.b)
+		}
+		out = append(out, e.labelsOf(n)...)
+	}
+	walk(i)
+	return out
+}

@@ -1,0 +1,689 @@
+package dice
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Limits. Each breach is an *Error with its own code naming the limit.
+const (
+	MaxDice   = 1000      // dice per expression, rerolls and explosions included (CodeTooManyDice)
+	MaxSides  = 1_000_000 // sides per die (CodeTooManySides)
+	MaxLength = 1000      // bytes per expression, comment included (CodeTooLong)
+	MaxDepth  = 64        // nesting of parentheses and unary minus (CodeTooDeep)
+)
+
+// Parse parses a dice expression (see the package documentation for the
+// grammar). Errors are *Error.
+func Parse(s string) (*Expr, error) {
+	e := new(Expr)
+	if err := e.parse(s); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// Roll parses s and rolls it with r.
+func Roll(s string, r Roller) (*Result, error) {
+	// One allocation for both: a short roll costs little more than its dice.
+	both := new(struct {
+		res  Result
+		expr Expr
+	})
+	if err := both.expr.parse(s); err != nil {
+		return nil, err
+	}
+	if err := both.expr.rollInto(&both.res, r); err != nil {
+		return nil, err
+	}
+	return &both.res, nil
+}
+
+// parse parses s into the zero Expr e.
+func (e *Expr) parse(s string) error {
+	if len(s) > MaxLength {
+		return &Error{Code: CodeTooLong, Pos: -1, Args: map[string]any{"Limit": MaxLength, "Length": len(s)}}
+	}
+	marks, err := checkText(s)
+	if err != nil {
+		return err
+	}
+	e.source = s
+	// Each node but the first term is introduced by an operator, '(' or ','
+	// ("marks"), and each mark introduces at most two: so one allocation.
+	if bound := 1 + 2*marks; bound <= len(e.buf) {
+		e.nodes = e.buf[:0]
+	} else {
+		e.nodes = make([]node, 0, bound)
+	}
+	p := parser{s: s, e: e}
+	if err := p.top(); err != nil {
+		return err
+	}
+	e.finish()
+	return nil
+}
+
+// checkText rejects invalid UTF-8 and control characters anywhere in s
+// (comments and labels included). Tab, newline and carriage return are
+// whitespace; C0/C1 controls, DEL, the line/paragraph separators and the
+// bidirectional embedding, override and isolate controls are not allowed.
+// It also counts the bytes that can introduce a node: + - * / % ( , < > = !
+func checkText(s string) (marks int, err error) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c < 0x20 && c != '\t' && c != '\n' && c != '\r', c == 0x7f:
+				return 0, errAt(CodeControlChar, s, i, "Char", uplus(rune(c)))
+			case markBytes[c]:
+				marks++
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return 0, errAt(CodeInvalidUTF8, s, i)
+		}
+		if r <= 0x9f || r == 0x2028 || r == 0x2029 || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
+			return 0, errAt(CodeControlChar, s, i, "Char", uplus(r))
+		}
+		i += size
+	}
+	return marks, nil
+}
+
+var markBytes = [utf8.RuneSelf]bool{'+': true, '-': true, '*': true, '/': true, '%': true, '(': true, ',': true, '<': true, '>': true, '=': true, '!': true}
+
+func uplus(r rune) string {
+	h := strings.ToUpper(strconv.FormatInt(int64(r), 16))
+	for len(h) < 4 {
+		h = "0" + h
+	}
+	return "U+" + h
+}
+
+type parser struct {
+	s     string
+	i     int
+	e     *Expr
+	depth int     // open parentheses and unary minuses
+	open  int     // open parentheses: comments only at the top level
+	ndice int     // dice so far
+	stack []int32 // elements of the sets being parsed
+}
+
+// spaceAt returns the width of the whitespace character at s[i], or 0:
+// space, tab, newline, carriage return, U+00A0 and U+3000 (ideographic space).
+func spaceAt(s string, i int) int {
+	switch s[i] {
+	case ' ', '\t', '\n', '\r':
+		return 1
+	case 0xc2:
+		if i+1 < len(s) && s[i+1] == 0xa0 {
+			return 2
+		}
+	case 0xe3:
+		if i+2 < len(s) && s[i+1] == 0x80 && s[i+2] == 0x80 {
+			return 3
+		}
+	}
+	return 0
+}
+
+func skipSpace(s string, i int) int {
+	for i < len(s) {
+		w := spaceAt(s, i)
+		if w == 0 {
+			break
+		}
+		i += w
+	}
+	return i
+}
+
+// skipWS skips whitespace and reports whether there was any.
+func (p *parser) skipWS() bool {
+	j := skipSpace(p.s, p.i)
+	ws := j > p.i
+	p.i = j
+	return ws
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// lower folds an ASCII letter to lower case (other bytes are returned as they are).
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// startsOperand reports whether an operand can begin at s[j]. Strictly, 'd'
+// begins an operand only as dice (d6, d%, dF); loosely, any 'd' does.
+func startsOperand(s string, j int, strict bool) bool {
+	c := s[j]
+	switch {
+	case isDigit(c), c == '(', c == '-':
+		return true
+	case lower(c) == 'd':
+		if !strict {
+			return true
+		}
+		if j+1 >= len(s) {
+			return false
+		}
+		n := s[j+1]
+		return isDigit(n) || n == '%' || lower(n) == 'f'
+	}
+	return false
+}
+
+// cmpAt returns the comparison operator at s[i] and its width, or 0, 0.
+func cmpAt(s string, i int) (byte, int) {
+	if i >= len(s) {
+		return 0, 0
+	}
+	eq := i+1 < len(s) && s[i+1] == '='
+	switch s[i] {
+	case '>':
+		if eq {
+			return cmpGE, 2
+		}
+		return cmpGT, 1
+	case '<':
+		if eq {
+			return cmpLE, 2
+		}
+		return cmpLT, 1
+	case '=':
+		if eq {
+			return cmpEQ, 2
+		}
+	case '!':
+		if eq {
+			return cmpNE, 2
+		}
+	}
+	return 0, 0
+}
+
+func (p *parser) unexpected(i int) error {
+	if i >= len(p.s) {
+		return errAt(CodeUnexpectedEnd, p.s, i)
+	}
+	r, _ := utf8.DecodeRuneInString(p.s[i:])
+	return errAt(CodeUnexpectedChar, p.s, i, "Token", string(r))
+}
+
+// top parses the whole input: comparison? comment?
+//
+// The comment rule: the expression ends where it is complete and what follows
+// cannot continue it. The rest is the comment if it is separated from the
+// expression by whitespace; otherwise it is an error. An operator continues
+// the expression when what follows it can start an operand (a digit, '(', '-',
+// or dice: d6, d%, dF); an operator preceded by whitespace and followed by
+// something else ("1d20 - stealthy") begins the comment; an operator with
+// nothing after it ("1d20+", "1d20 + ") is always an error.
+func (p *parser) top() error {
+	p.skipWS()
+	if p.i == len(p.s) {
+		return &Error{Code: CodeEmpty, Pos: -1, Args: map[string]any{}}
+	}
+	lhs, err := p.sum()
+	if err != nil {
+		return err
+	}
+	ws := p.skipWS()
+	if op, w := cmpAt(p.s, p.i); w > 0 {
+		opPos := p.i
+		ok, err := p.operator(w, ws)
+		if err != nil {
+			return err
+		}
+		if ok {
+			rhs, err := p.sum()
+			if err != nil {
+				return err
+			}
+			p.add(node{kind: KindCompare, op: op, pos: uint16(opPos), a: lhs, b: rhs})
+			ws = p.skipWS()
+			if _, w := cmpAt(p.s, p.i); w > 0 {
+				j := skipSpace(p.s, p.i+w)
+				if !ws || j == len(p.s) || startsOperand(p.s, j, true) {
+					return errAt(CodeMisplacedComparison, p.s, p.i, "Op", p.s[p.i:p.i+w])
+				}
+			}
+		}
+	}
+	if p.i == len(p.s) {
+		return nil
+	}
+	if ws {
+		p.e.comment = strings.TrimSpace(p.s[p.i:])
+		return nil
+	}
+	return p.unexpected(p.i)
+}
+
+// operator decides what the operator of width w at p.i means (ws: whitespace
+// before it). It returns true with p.i at the operand; false with p.i
+// unchanged when the operator begins the comment; or an error.
+func (p *parser) operator(w int, ws bool) (bool, error) {
+	opPos := p.i
+	j := skipSpace(p.s, opPos+w)
+	switch {
+	case j == len(p.s):
+		return false, errAt(CodeExpectedOperand, p.s, opPos, "Op", p.s[opPos:opPos+w])
+	case startsOperand(p.s, j, true):
+	case ws && p.open == 0:
+		return false, nil
+	case !startsOperand(p.s, j, false):
+		return false, errAt(CodeExpectedOperand, p.s, opPos, "Op", p.s[opPos:opPos+w])
+	}
+	p.i = j
+	return true, nil
+}
+
+// add appends a node and returns its index.
+func (p *parser) add(n node) int32 {
+	p.e.nodes = append(p.e.nodes, n)
+	return int32(len(p.e.nodes) - 1)
+}
+
+func (p *parser) extra() *extra {
+	if p.e.x == nil {
+		p.e.x = new(extra)
+		p.e.x.ops = p.e.x.opBuf[:0]
+	}
+	return p.e.x
+}
+
+// sum := product (('+' | '-') product)*
+func (p *parser) sum() (int32, error) { return p.binary(true) }
+
+// product := unary (('*' | '/' | '%') unary)*
+func (p *parser) product() (int32, error) { return p.binary(false) }
+
+// binary parses a sum (or a product): operand (operator operand)*.
+func (p *parser) binary(sum bool) (int32, error) {
+	operand, ops := p.unary, "*/%"
+	if sum {
+		operand, ops = p.product, "+-"
+	}
+	l, err := operand()
+	if err != nil {
+		return 0, err
+	}
+	for {
+		save := p.i
+		ws := p.skipWS()
+		if p.i == len(p.s) || strings.IndexByte(ops, p.s[p.i]) < 0 {
+			p.i = save
+			return l, nil
+		}
+		op, opPos := p.s[p.i], p.i
+		ok, err := p.operator(1, ws)
+		if err != nil {
+			return 0, err
+		}
+		if !ok {
+			p.i = save
+			return l, nil
+		}
+		r, err := operand()
+		if err != nil {
+			return 0, err
+		}
+		l = p.add(node{kind: KindBinary, op: op, pos: uint16(opPos), a: l, b: r})
+	}
+}
+
+func (p *parser) enter(pos int) error {
+	p.depth++
+	if p.depth > MaxDepth {
+		return errAt(CodeTooDeep, p.s, pos, "Limit", MaxDepth)
+	}
+	return nil
+}
+
+// unary := '-' unary | atom
+func (p *parser) unary() (int32, error) {
+	if p.i >= len(p.s) || p.s[p.i] != '-' {
+		return p.atom()
+	}
+	pos := p.i
+	if err := p.enter(pos); err != nil {
+		return 0, err
+	}
+	j := skipSpace(p.s, pos+1)
+	if j == len(p.s) || !startsOperand(p.s, j, false) {
+		return 0, errAt(CodeExpectedOperand, p.s, pos, "Op", "-")
+	}
+	p.i = j
+	x, err := p.unary()
+	if err != nil {
+		return 0, err
+	}
+	p.depth--
+	return p.add(node{kind: KindNeg, pos: uint16(pos), a: x}), nil
+}
+
+// atom := (number | dice | '(' ... ')') label*
+func (p *parser) atom() (int32, error) {
+	if p.i >= len(p.s) {
+		return 0, p.unexpected(p.i)
+	}
+	start := p.i
+	c := p.s[p.i]
+	var n int32
+	var err error
+	switch {
+	case isDigit(c):
+		v, over := p.number()
+		if p.i < len(p.s) && lower(p.s[p.i]) == 'd' {
+			if over || v > MaxDice {
+				return 0, errAt(CodeTooManyDice, p.s, start, "Limit", MaxDice)
+			}
+			n, err = p.dice(start, v)
+		} else {
+			if over {
+				return 0, errAt(CodeNumberTooLarge, p.s, start)
+			}
+			n = p.add(node{kind: KindNumber, pos: uint16(start), val: v})
+		}
+	case lower(c) == 'd':
+		n, err = p.dice(start, 1)
+	case c == '(':
+		n, err = p.paren()
+	default:
+		return 0, p.unexpected(p.i)
+	}
+	if err != nil {
+		return 0, err
+	}
+	return n, p.labels(&p.e.nodes[n])
+}
+
+// number reads digits at p.i; over reports a value beyond math.MaxInt.
+func (p *parser) number() (v int, over bool) {
+	for p.i < len(p.s) && isDigit(p.s[p.i]) {
+		d := int(p.s[p.i] - '0')
+		if v > (math.MaxInt-d)/10 {
+			over = true
+		} else if !over {
+			v = v*10 + d
+		}
+		p.i++
+	}
+	return v, over
+}
+
+// dice parses the rest of a dice term; p.i is at the 'd'.
+func (p *parser) dice(start, count int) (int32, error) {
+	dpos := p.i
+	p.i++
+	n := node{kind: KindDice, pos: uint16(start), val: count}
+	if p.i == len(p.s) {
+		return 0, errAt(CodeExpectedSides, p.s, dpos)
+	}
+	switch c := p.s[p.i]; {
+	case isDigit(c):
+		spos := p.i
+		v, over := p.number()
+		if over || v > MaxSides {
+			return 0, errAt(CodeTooManySides, p.s, spos, "Limit", MaxSides)
+		}
+		if v == 0 {
+			return 0, errAt(CodeZeroSides, p.s, spos)
+		}
+		n.sides = int32(v)
+	case c == '%':
+		n.die, n.sides = diePct, 100
+		p.i++
+	case lower(c) == 'f':
+		n.die, n.sides = dieFate, 3
+		p.i++
+	default:
+		return 0, errAt(CodeExpectedSides, p.s, dpos)
+	}
+	p.ndice += count
+	if p.ndice > MaxDice {
+		return 0, errAt(CodeTooManyDice, p.s, start, "Limit", MaxDice)
+	}
+	if err := p.ops(&n, false); err != nil {
+		return 0, err
+	}
+	return p.add(n), nil
+}
+
+// ops parses the operators directly after a dice term (or a set: only k, p,
+// dh, dl) into extra.ops and records them in n.
+func (p *parser) ops(n *node, set bool) error {
+	for p.i < len(p.s) {
+		opPos := p.i
+		next := byte(0)
+		if p.i+1 < len(p.s) {
+			next = lower(p.s[p.i+1])
+		}
+		var op opKind
+		w, alt := 1, false
+		switch lower(p.s[p.i]) {
+		case 'k':
+			op = opK
+		case 'p':
+			op = opP
+		case 'd':
+			if next != 'h' && next != 'l' {
+				return nil // not an operator: the caller decides
+			}
+			op, alt = opP, true
+		case 'r':
+			switch next {
+			case 'r':
+				op = opRR
+			case 'o':
+				op = opRO
+			case 'a':
+				op = opRA
+			default:
+				return p.unexpected(p.i + 1)
+			}
+			w = 2
+		case 'm':
+			switch next {
+			case 'i':
+				op = opMI
+			case 'a':
+				op = opMA
+			default:
+				return p.unexpected(p.i + 1)
+			}
+			w = 2
+		case 'e':
+			op = opE
+		case 'c':
+			op = opC
+		case '!':
+			if next == '=' {
+				return nil // a comparison
+			}
+			if set {
+				return errAt(CodeSetOperator, p.s, opPos, "Op", "!")
+			}
+			p.i++
+			p.addOp(n, dop{op: opE, sel: selMax, pos: uint16(opPos)})
+			continue
+		default:
+			return nil
+		}
+		if set && op != opK && op != opP {
+			return errAt(CodeSetOperator, p.s, opPos, "Op", opNames[op])
+		}
+		p.i += w
+		d, err := p.selector(op, opPos)
+		if err != nil {
+			return err
+		}
+		d.alt = alt
+		p.addOp(n, d)
+	}
+	return nil
+}
+
+// addOp appends an operator of n; a term's operators are contiguous.
+func (p *parser) addOp(n *node, d dop) {
+	x := p.extra()
+	if n.opsN == 0 {
+		n.opsLo = uint16(len(x.ops))
+	}
+	x.ops = append(x.ops, d)
+	n.opsN++
+}
+
+const (
+	allowedValue  = "N, >N, <N, >=N, <=N"
+	allowedNumber = "N"
+)
+
+// selector parses the selector of op (p.i is just after the operator's letters).
+func (p *parser) selector(op opKind, opPos int) (dop, error) {
+	d := dop{op: op, pos: uint16(opPos)}
+	if p.i == len(p.s) {
+		return d, errAt(CodeMissingSelector, p.s, p.i, "Op", p.s[opPos:p.i])
+	}
+	selPos := p.i
+	switch c := p.s[p.i]; {
+	case lower(c) == 'h':
+		d.sel = selHigh
+		p.i++
+	case lower(c) == 'l':
+		d.sel = selLow
+		p.i++
+	case c == '>' || c == '<':
+		d.sel = selGT
+		if c == '<' {
+			d.sel = selLT
+		}
+		p.i++
+		if p.i < len(p.s) && p.s[p.i] == '=' {
+			d.sel += selGE - selGT // GT→GE, LT→LE
+			p.i++
+		}
+	case isDigit(c):
+		d.sel = selEq
+	default:
+		return d, errAt(CodeMissingSelector, p.s, p.i, "Op", p.s[opPos:p.i])
+	}
+	switch {
+	case (op == opMI || op == opMA) && d.sel != selEq:
+		return d, errAt(CodeBadSelector, p.s, selPos, "Op", opNames[op], "Allowed", allowedNumber)
+	case (d.sel == selHigh || d.sel == selLow) && op != opK && op != opP && op != opRO && op != opRA:
+		return d, errAt(CodeBadSelector, p.s, selPos, "Op", opNames[op], "Allowed", allowedValue)
+	}
+	if p.i == len(p.s) || !isDigit(p.s[p.i]) {
+		return d, errAt(CodeMissingSelector, p.s, p.i, "Op", p.s[opPos:p.i])
+	}
+	numPos := p.i
+	v, over := p.number()
+	if over {
+		return d, errAt(CodeNumberTooLarge, p.s, numPos)
+	}
+	d.n = v
+	return d, nil
+}
+
+// paren parses a group "(expr)" or a set "(a, b, ...)" with its operators;
+// a group followed by set operators is a set of one: (1d20+4)kh1.
+func (p *parser) paren() (int32, error) {
+	open := p.i
+	if err := p.enter(open); err != nil {
+		return 0, err
+	}
+	p.i++
+	p.open++
+	p.skipWS()
+	first, err := p.sum()
+	if err != nil {
+		return 0, err
+	}
+	base := len(p.stack)
+	p.stack = append(p.stack, first)
+	set := false
+	for {
+		p.skipWS()
+		if p.i == len(p.s) {
+			return 0, errAt(CodeUnclosedParen, p.s, open)
+		}
+		c := p.s[p.i]
+		if c == ')' {
+			p.i++
+			break
+		}
+		if c != ',' {
+			if _, w := cmpAt(p.s, p.i); w > 0 {
+				return 0, errAt(CodeMisplacedComparison, p.s, p.i, "Op", p.s[p.i:p.i+w])
+			}
+			return 0, p.unexpected(p.i)
+		}
+		set = true
+		p.i++
+		p.skipWS()
+		if p.i < len(p.s) && p.s[p.i] == ')' {
+			p.i++
+			break
+		}
+		x, err := p.sum()
+		if err != nil {
+			return 0, err
+		}
+		p.stack = append(p.stack, x)
+	}
+	p.open--
+	p.depth--
+	n := node{kind: KindGroup, pos: uint16(open), a: first}
+	if err := p.ops(&n, true); err != nil {
+		return 0, err
+	}
+	if set || n.opsN > 0 {
+		x := p.extra()
+		n.kind = KindSet
+		n.a = int32(len(x.kids))
+		x.kids = append(x.kids, p.stack[base:]...)
+		n.b = int32(len(x.kids))
+	}
+	p.stack = p.stack[:base]
+	return p.add(n), nil
+}
+
+// labels parses "[text]" labels after a term (whitespace may precede each).
+func (p *parser) labels(n *node) error {
+	for {
+		j := skipSpace(p.s, p.i)
+		if j == len(p.s) || p.s[j] != '[' {
+			return nil
+		}
+		k := j + 1
+		for k < len(p.s) && p.s[k] != ']' && p.s[k] != '[' {
+			k++
+		}
+		if k == len(p.s) || p.s[k] == '[' {
+			return errAt(CodeUnclosedLabel, p.s, j)
+		}
+		text := strings.TrimSpace(p.s[j+1 : k])
+		if text == "" {
+			return errAt(CodeEmptyLabel, p.s, j)
+		}
+		x := p.extra()
+		if n.labN == 0 {
+			n.labLo = uint16(len(x.labels))
+		}
+		x.labels = append(x.labels, text)
+		n.labN++
+		p.i = k + 1
+	}
+}

@@ -1,0 +1,673 @@
+package dice
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// Verdict is the judgement of a top-level comparison of totals (2d6+1>=7).
+type Verdict int
+
+// Verdicts.
+const (
+	VerdictNone    Verdict = iota // no comparison
+	VerdictSuccess                // the comparison holds
+	VerdictFailure                // it does not
+)
+
+// String returns "success", "failure" or "".
+func (v Verdict) String() string {
+	switch v {
+	case VerdictSuccess:
+		return "success"
+	case VerdictFailure:
+		return "failure"
+	}
+	return ""
+}
+
+// Crit is the critical marker of a d20 roll (Expr.IsD20).
+type Crit int
+
+// Crits.
+const (
+	CritNone    Crit = iota
+	CritSuccess      // natural 20 on the kept d20
+	CritFailure      // natural 1
+)
+
+// String returns "success", "failure" or "".
+func (c Crit) String() string {
+	switch c {
+	case CritSuccess:
+		return "success"
+	case CritFailure:
+		return "failure"
+	}
+	return ""
+}
+
+// Die is one die of a roll, as the breakdown shows it.
+type Die struct {
+	Sides    int   // sides of the die: 100 for d%, 0 for Fate dice (see Fate)
+	Face     int   // the face that counts: after rerolls and mi/ma
+	RawFace  int   // the face before mi/ma; equals Face unless Clamped
+	Rerolled []int // faces replaced by rr/ro, oldest first; nil if never rerolled
+	Fate     bool  // a Fate/Fudge die: faces -1, 0, +1
+	Kept     bool  // false when k/p/kh/kl/dh/dl dropped it
+	Exploded bool  // it matched e/! and added a die (the added die comes later in the same term)
+	Clamped  bool  // mi/ma changed its face from RawFace to Face
+	Counted  bool  // it is kept and matched the term's c selector
+	Crit     bool  // Face is the die's minimum or maximum: 1 or Sides; -1 or +1 for Fate
+}
+
+// Result is a rolled expression: the total, the judgement and the result tree.
+// A Result is not changed after Roll returns and is safe for concurrent reads.
+type Result struct {
+	Expr    *Expr
+	Total   int      // the value; for a comparison, the value of its left side
+	Verdict Verdict  // only for a top-level comparison of totals
+	Crit    Crit     // only when Expr.IsD20()
+	Natural int      // the kept d20's face when Expr.IsD20(), else 0
+	Labels  []string // every label in the expression, in order (shared: do not modify)
+	Comment string
+
+	dice  []die  // every die, term after term; a term's dice are contiguous
+	slots []slot // per node, by node index
+	hist  []note // rerolled and raw faces, linked per die
+
+	dieBuf  [1]die // storage for small rolls
+	slotBuf [1]slot
+}
+
+// die is the compact form of a Die; the term it belongs to gives its sides.
+type die struct {
+	face  int32
+	flags uint8
+	_     uint8
+	hist  uint16 // 1 + index in Result.hist of the die's latest note; 0 if none
+}
+
+// die flags
+const (
+	fKept uint8 = 1 << iota
+	fExploded
+	fClamped
+	fCounted
+	fCrit
+)
+
+func (d *die) has(f uint8) bool { return d.flags&f != 0 }
+
+// note is one piece of a die's history: a face replaced by a reroll, or its
+// face before mi/ma.
+type note struct {
+	face int32
+	prev uint16 // 1 + index of the die's previous note; 0 if none
+	raw  bool
+}
+
+// slot is the outcome of one node.
+type slot struct {
+	value   int
+	lo, hi  uint16 // KindDice: its dice are dice[lo:hi]
+	dropped bool   // a set element dropped by the set's k/p
+}
+
+// history returns the rerolled faces of d, oldest first, and its raw face
+// (the face before mi/ma) when it is clamped.
+func (r *Result) history(d die) (rerolled []int, raw int) {
+	raw = int(d.face)
+	rawSeen := false
+	for h := d.hist; h != 0; h = r.hist[h-1].prev {
+		n := r.hist[h-1]
+		if n.raw {
+			if !rawSeen && d.has(fClamped) {
+				raw, rawSeen = int(n.face), true
+			}
+			continue
+		}
+		rerolled = append(rerolled, int(n.face))
+	}
+	for i, j := 0, len(rerolled)-1; i < j; i, j = i+1, j-1 {
+		rerolled[i], rerolled[j] = rerolled[j], rerolled[i]
+	}
+	return rerolled, raw
+}
+
+// publicDice converts the dice of term n.
+func (r *Result) publicDice(n *node, ds []die) []Die {
+	out := make([]Die, len(ds))
+	fate := n.die == dieFate
+	sides := int(n.sides)
+	if fate {
+		sides = 0
+	}
+	for i, d := range ds {
+		rr, raw := r.history(d)
+		out[i] = Die{Sides: sides, Face: int(d.face), RawFace: raw, Rerolled: rr, Fate: fate,
+			Kept: d.has(fKept), Exploded: d.has(fExploded), Clamped: d.has(fClamped),
+			Counted: d.has(fCounted), Crit: d.has(fCrit)}
+	}
+	return out
+}
+
+// Dice returns every die in order: terms left to right, each term's dice in
+// the order they were rolled (dice added by e/! and ra follow the term's
+// original dice). Each call returns a new slice.
+func (r *Result) Dice() []Die {
+	out := make([]Die, 0, len(r.dice))
+	for i := range r.Expr.nodes {
+		if n := &r.Expr.nodes[i]; n.kind == KindDice {
+			s := r.slots[i]
+			out = append(out, r.publicDice(n, r.dice[s.lo:s.hi])...)
+		}
+	}
+	return out
+}
+
+// Roll rolls the expression with r. Errors are *Error (CodeTooManyDice,
+// CodeDivisionByZero, CodeOverflow, ...) or whatever r returns.
+func (e *Expr) Roll(r Roller) (*Result, error) {
+	res := new(Result)
+	if err := e.rollInto(res, r); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func (e *Expr) rollInto(res *Result, r Roller) error {
+	*res = Result{Expr: e, Labels: e.allLabels(), Comment: e.comment}
+	if len(e.nodes) <= len(res.slotBuf) {
+		res.slots = res.slotBuf[:len(e.nodes)]
+	} else {
+		res.slots = make([]slot, len(e.nodes))
+	}
+	if e.ndice <= int32(len(res.dieBuf)) {
+		res.dice = res.dieBuf[:0]
+	} else {
+		res.dice = make([]die, 0, min(int(e.ndice), MaxDice))
+	}
+	ev := evaluator{r: r, res: res, e: e}
+	if c, ok := r.(*chacha); ok {
+		ev.fast = c
+	}
+	root := e.root()
+	if n := &e.nodes[root]; n.kind == KindCompare {
+		l, err := ev.eval(n.a)
+		if err != nil {
+			return err
+		}
+		rv, err := ev.eval(n.b)
+		if err != nil {
+			return err
+		}
+		res.Total = l
+		res.slots[root].value = l
+		res.Verdict = VerdictFailure
+		if compare(n.op, l, rv) {
+			res.Verdict = VerdictSuccess
+		}
+	} else {
+		t, err := ev.eval(root)
+		if err != nil {
+			return err
+		}
+		res.Total = t
+	}
+	if e.d20 != 0 {
+		s := res.slots[e.d20-1]
+		for _, d := range res.dice[s.lo:s.hi] {
+			if d.has(fKept) {
+				res.Natural = int(d.face)
+			}
+		}
+		switch res.Natural {
+		case 20:
+			res.Crit = CritSuccess
+		case 1:
+			res.Crit = CritFailure
+		}
+	}
+	return nil
+}
+
+func compare(op byte, a, b int) bool {
+	switch op {
+	case cmpGE:
+		return a >= b
+	case cmpGT:
+		return a > b
+	case cmpLE:
+		return a <= b
+	case cmpLT:
+		return a < b
+	case cmpEQ:
+		return a == b
+	}
+	return a != b
+}
+
+type evaluator struct {
+	r     Roller
+	fast  *chacha // r, when it is the built-in roller: called without an interface
+	res   *Result
+	e     *Expr
+	draws int // faces drawn so far, rerolls and explosions included
+}
+
+func (ev *evaluator) errAt(code string, pos uint16, kv ...any) error {
+	return errAt(code, ev.e.source, int(pos), kv...)
+}
+
+func (ev *evaluator) eval(i int32) (int, error) {
+	n := &ev.e.nodes[i]
+	var v int
+	switch n.kind {
+	case KindNumber:
+		v = n.val
+	case KindDice:
+		return ev.diceTerm(i, n)
+	case KindSet:
+		return ev.set(i, n)
+	case KindGroup:
+		x, err := ev.eval(n.a)
+		if err != nil {
+			return 0, err
+		}
+		v = x
+	case KindNeg:
+		x, err := ev.eval(n.a)
+		if err != nil {
+			return 0, err
+		}
+		if x == math.MinInt {
+			return 0, ev.errAt(CodeOverflow, n.pos)
+		}
+		v = -x
+	case KindBinary:
+		a, err := ev.eval(n.a)
+		if err != nil {
+			return 0, err
+		}
+		b, err := ev.eval(n.b)
+		if err != nil {
+			return 0, err
+		}
+		x, code := arith(n.op, a, b)
+		switch code {
+		case "":
+		case CodeDivisionByZero:
+			return 0, ev.errAt(code, n.pos, "Op", string(n.op))
+		default:
+			return 0, ev.errAt(code, n.pos)
+		}
+		v = x
+	}
+	ev.res.slots[i].value = v
+	return v, nil
+}
+
+// arith applies a binary operator with overflow checks; / rounds down and %
+// takes the sign of the divisor (floored division, like Python's d20).
+func arith(op byte, a, b int) (int, string) {
+	switch op {
+	case '+':
+		s := a + b
+		if (a > 0 && b > 0 && s < 0) || (a < 0 && b < 0 && s >= 0) {
+			return 0, CodeOverflow
+		}
+		return s, ""
+	case '-':
+		s := a - b
+		if (b < 0 && s < a) || (b > 0 && s > a) {
+			return 0, CodeOverflow
+		}
+		return s, ""
+	case '*':
+		if a == 0 || b == 0 {
+			return 0, ""
+		}
+		p := a * b
+		if p/b != a || (a == -1 && b == math.MinInt) || (b == -1 && a == math.MinInt) {
+			return 0, CodeOverflow
+		}
+		return p, ""
+	case '/':
+		if b == 0 {
+			return 0, CodeDivisionByZero
+		}
+		if a == math.MinInt && b == -1 {
+			return 0, CodeOverflow
+		}
+		q := a / b
+		if a%b != 0 && (a < 0) != (b < 0) {
+			q--
+		}
+		return q, ""
+	default: // '%'
+		if b == 0 {
+			return 0, CodeDivisionByZero
+		}
+		if b == -1 {
+			return 0, ""
+		}
+		m := a % b
+		if m != 0 && (m < 0) != (b < 0) {
+			m += b
+		}
+		return m, ""
+	}
+}
+
+func (ev *evaluator) tooMany(n *node) error {
+	return ev.errAt(CodeTooManyDice, n.pos, "Limit", MaxDice)
+}
+
+func outOfRange(f, lo, hi int) error {
+	return &Error{Code: CodeForcedOutOfRange, Pos: -1, Args: map[string]any{"Face": f, "Min": lo, "Max": hi}}
+}
+
+// draw rolls one more face for term n (a reroll or an added die).
+func (ev *evaluator) draw(n *node, lo, hi int) (int32, error) {
+	if ev.draws >= MaxDice {
+		return 0, ev.tooMany(n)
+	}
+	ev.draws++
+	f, err := ev.r.Roll(lo, hi)
+	if err != nil {
+		return 0, err
+	}
+	if f < lo || f > hi {
+		return 0, outOfRange(f, lo, hi)
+	}
+	return int32(f), nil
+}
+
+// note records a history entry for die d.
+func (ev *evaluator) note(d *die, face int32, raw bool) {
+	ev.res.hist = append(ev.res.hist, note{face: face, prev: d.hist, raw: raw})
+	d.hist = uint16(len(ev.res.hist))
+}
+
+func (ev *evaluator) diceTerm(i int32, n *node) (int, error) {
+	res := ev.res
+	lo, count := len(res.dice), n.val
+	if count > MaxDice-ev.draws {
+		return 0, ev.tooMany(n)
+	}
+	mn, mx := minFace(n), maxFace(n)
+	res.dice = slices.Grow(res.dice, count)[:lo+count]
+	pool := res.dice[lo:]
+	ev.draws += count
+	if c := ev.fast; c != nil && mx > mn {
+		span := uint64(mx-mn) + 1
+		for k := range pool {
+			pool[k] = die{face: int32(mn + int(c.uint64n(span))), flags: fKept}
+		}
+	} else {
+		for k := range pool {
+			f, err := ev.r.Roll(mn, mx)
+			if err != nil {
+				return 0, err
+			}
+			if f < mn || f > mx {
+				return 0, outOfRange(f, mn, mx)
+			}
+			pool[k] = die{face: int32(f), flags: fKept}
+		}
+	}
+	ops := ev.e.ops(n)
+	counting := false
+	for j := 0; j < len(ops); {
+		k := opGroupEnd(ops, j)
+		if ops[j].op == opC {
+			counting = true
+		} else if err := ev.apply(n, ops[j:k], lo, mn, mx); err != nil {
+			return 0, err
+		}
+		j = k
+	}
+	v := 0
+	pool = res.dice[lo:]
+	lo32, hi32 := int32(mn), int32(mx)
+	for k := range pool {
+		d := &pool[k]
+		if d.face == lo32 || d.face == hi32 {
+			d.flags |= fCrit
+		}
+		if !d.has(fKept) {
+			continue
+		}
+		if !counting {
+			v += int(d.face)
+		} else if matchAny(ops, opC, int(d.face), mx) {
+			d.flags |= fCounted
+			v++
+		}
+	}
+	res.slots[i] = slot{value: v, lo: uint16(lo), hi: uint16(len(res.dice))}
+	return v, nil
+}
+
+// matches reports whether a value selector matches face (mx: the die's maximum).
+func matches(d dop, face, mx int) bool {
+	switch d.sel {
+	case selEq:
+		return face == d.n
+	case selGT:
+		return face > d.n
+	case selLT:
+		return face < d.n
+	case selGE:
+		return face >= d.n
+	case selLE:
+		return face <= d.n
+	case selMax:
+		return face == mx
+	}
+	return false
+}
+
+// matchAny reports whether any selector of the ops of kind op matches face.
+func matchAny(ops []dop, op opKind, face, mx int) bool {
+	for _, d := range ops {
+		if d.op == op && matches(d, face, mx) {
+			return true
+		}
+	}
+	return false
+}
+
+// smallPool is the pool size up to which selectors work in stack memory.
+const smallPool = 16
+
+// apply runs one operation (a run of the same operator, its selectors a union)
+// on the dice of term n, which start at lo.
+func (ev *evaluator) apply(n *node, g []dop, lo, mn, mx int) error {
+	res := ev.res
+	switch g[0].op {
+	case opK, opP, opRO, opRA:
+		var vb [smallPool]int
+		var kb, mb [smallPool]bool
+		cnt := len(res.dice) - lo
+		vals, kept, mark := vb[:0], kb[:0], mb[:0]
+		if cnt > smallPool {
+			vals, kept, mark = make([]int, 0, cnt), make([]bool, 0, cnt), make([]bool, 0, cnt)
+		}
+		for _, d := range res.dice[lo:] {
+			vals = append(vals, int(d.face))
+			kept = append(kept, d.has(fKept))
+		}
+		mark = selectValues(vals, kept, g, mx, mark[:cnt])
+		switch g[0].op {
+		case opK, opP:
+			keep := g[0].op == opK
+			for k, m := range mark {
+				if m != keep {
+					res.dice[lo+k].flags &^= fKept
+				}
+			}
+		case opRO:
+			for k, m := range mark {
+				if m {
+					f, err := ev.draw(n, mn, mx)
+					if err != nil {
+						return err
+					}
+					d := &res.dice[lo+k]
+					ev.note(d, d.face, false)
+					d.face = f
+					d.flags &^= fClamped
+				}
+			}
+		case opRA:
+			if slices.Contains(mark, true) {
+				f, err := ev.draw(n, mn, mx)
+				if err != nil {
+					return err
+				}
+				res.dice = append(res.dice, die{face: f, flags: fKept})
+			}
+		}
+	case opRR:
+		for k := lo; k < len(res.dice); k++ {
+			d := &res.dice[k]
+			for d.has(fKept) && matchAny(g, opRR, int(d.face), mx) {
+				f, err := ev.draw(n, mn, mx)
+				if err != nil {
+					return err
+				}
+				ev.note(d, d.face, false)
+				d.face = f
+				d.flags &^= fClamped
+			}
+		}
+	case opE:
+		for k := lo; k < len(res.dice); k++ {
+			d := res.dice[k]
+			if !d.has(fKept) || d.has(fExploded) || !matchAny(g, opE, int(d.face), mx) {
+				continue
+			}
+			f, err := ev.draw(n, mn, mx)
+			if err != nil {
+				return err
+			}
+			res.dice[k].flags |= fExploded
+			res.dice = append(res.dice, die{face: f, flags: fKept})
+		}
+	case opMI, opMA:
+		limit, isMin := g[0].n, g[0].op == opMI
+		for k := lo; k < len(res.dice); k++ {
+			d := &res.dice[k]
+			f := int(d.face)
+			if d.has(fKept) && ((isMin && f < limit) || (!isMin && f > limit)) {
+				if !d.has(fClamped) {
+					ev.note(d, d.face, true)
+				}
+				d.face = int32(max(min(limit, math.MaxInt32), math.MinInt32))
+				d.flags |= fClamped
+			}
+		}
+	}
+	return nil
+}
+
+// selectValues marks in mark, among the vals whose kept is true, those any
+// selector of g matches, and returns mark. hN/lN rank values highest first,
+// earlier first among equals, so that keeping the highest N and dropping the
+// lowest count-N agree.
+func selectValues(vals []int, kept []bool, g []dop, mx int, mark []bool) []bool {
+	clear(mark)
+	var ob [smallPool]int
+	var order []int // kept indices, highest first; built when a hN/lN needs it
+	for _, d := range g {
+		if d.sel != selHigh && d.sel != selLow {
+			for k, v := range vals {
+				if kept[k] && matches(d, v, mx) {
+					mark[k] = true
+				}
+			}
+			continue
+		}
+		if order == nil {
+			order = rank(vals, kept, ob[:0])
+		}
+		c := min(d.n, len(order))
+		if d.sel == selHigh {
+			for _, k := range order[:c] {
+				mark[k] = true
+			}
+		} else {
+			for _, k := range order[len(order)-c:] {
+				mark[k] = true
+			}
+		}
+	}
+	return mark
+}
+
+// rank returns the indices of the kept vals, highest value first and, among
+// equal values, earlier first; buf is used when it is large enough.
+func rank(vals []int, kept []bool, buf []int) []int {
+	order := buf[:0]
+	if cap(buf) < len(vals) {
+		order = make([]int, 0, len(vals))
+	}
+	for k := range vals {
+		if kept[k] {
+			order = append(order, k)
+		}
+	}
+	if len(order) > smallPool {
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(vals[b], vals[a]) })
+		return order
+	}
+	for i := 1; i < len(order); i++ { // insertion sort: stable, and no allocation
+		for j := i; j > 0 && vals[order[j]] > vals[order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	return order
+}
+
+func (ev *evaluator) set(i int32, n *node) (int, error) {
+	res := ev.res
+	kids := ev.e.kids(n)
+	for _, k := range kids {
+		if _, err := ev.eval(k); err != nil {
+			return 0, err
+		}
+	}
+	ops := ev.e.ops(n)
+	for j := 0; j < len(ops); {
+		k := opGroupEnd(ops, j)
+		vals, kept := make([]int, len(kids)), make([]bool, len(kids))
+		for m, kid := range kids {
+			vals[m], kept[m] = res.slots[kid].value, !res.slots[kid].dropped
+		}
+		mark := selectValues(vals, kept, ops[j:k], 0, make([]bool, len(kids)))
+		keep := ops[j].op == opK
+		for m, x := range mark {
+			if x != keep {
+				res.slots[kids[m]].dropped = true
+			}
+		}
+		j = k
+	}
+	v := 0
+	for _, k := range kids {
+		s := res.slots[k]
+		if s.dropped {
+			continue
+		}
+		x, code := arith('+', v, s.value)
+		if code != "" {
+			return 0, ev.errAt(code, n.pos)
+		}
+		v = x
+	}
+	res.slots[i].value = v
+	return v, nil
+}
