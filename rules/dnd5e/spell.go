@@ -1,0 +1,452 @@
+package dnd5e
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Spells (digest B6, B10, B12; Part C G-B1, G-B5). The table in
+// spell_table.go holds every SRD 5.1 spell, authored for this project; a test
+// cross-checks it against the SRD data when that is present. A spell's name in
+// every language is the catalog key Spell.Key() ("spell.fireball") in
+// locales/catalog/spells.*.toml; the other spell words are the Key() of
+// School, SpellAttack, SaveEffect, AreaShape, RangeKind and HealKind, and the
+// error codes below (SpellKeys lists them all).
+//
+// Decisions where the rules or the brief leave a choice:
+//   - Cast checks the class spell list unless CastOptions.AnyClass (subclass,
+//     domain and patron spells, items, feats); a multiclass sheet is not modelled.
+//   - Slot level 0 means the lowest slot left at or above the spell's level,
+//     so a warlock casts at its pact level. Cantrips ignore the slot level and
+//     scale with the character level (5th, 11th, 17th).
+//   - Damage without an attack roll is rolled once for every target (one roll
+//     for one effect); each spell attack (ray, beam) rolls its own; magic
+//     missile rolls one "Nd4+N" per target for the N darts it gets.
+//   - Half damage on a save halves each damage type (rounded down) before
+//     resistance and vulnerability. SaveOther: the damage is dealt anyway.
+//   - A spell with both an attack and a save (contagion, plane shift, ray of
+//     enfeeblement) rolls only the attack; the result carries the DC for the save.
+//   - An invalid target gets no roll and no effect; it appears to have saved
+//     when a success would avoid the effect (B10), and the slot is spent (G-B5).
+//   - Healing is rolled once for all targets and is not applied (the caller
+//     applies Heal with Character.Heal / SetTempHP / SetMaxHP); mass heal's 700
+//     is a pool for the caller to divide.
+//   - Cast resolves a spell's listed damage at once for the targets given. For
+//     damage that comes later (moonbeam, spirit guardians, a later turn of
+//     spiritual weapon) call Cast again with CastOptions.Repeat; rider spells
+//     (smites, hunter's mark) are better passed as AttackOptions.ExtraDamage.
+//   - Not modelled: choices of damage type (spirit guardians' necrotic, flame
+//     strike's upcast die is fire, glyph of warding, prismatic spray's colours),
+//     acid arrow's later damage and half damage on a miss, vampiric touch's
+//     healing, sleep and color spray's effect on the pool (the pool is rolled).
+//   - Concentration is a separate value (Concentration) the bot stores beside
+//     the sheet; the Character type is unchanged.
+
+// School is one of the eight schools of magic.
+type School string
+
+// The eight schools.
+const (
+	Abjuration    School = "abjuration"
+	Conjuration   School = "conjuration"
+	Divination    School = "divination"
+	Enchantment   School = "enchantment"
+	Evocation     School = "evocation"
+	Illusion      School = "illusion"
+	Necromancy    School = "necromancy"
+	Transmutation School = "transmutation"
+)
+
+var schoolTable = []struct {
+	id  School
+	key string
+}{
+	{Abjuration, "spell.school.abjuration"},
+	{Conjuration, "spell.school.conjuration"},
+	{Divination, "spell.school.divination"},
+	{Enchantment, "spell.school.enchantment"},
+	{Evocation, "spell.school.evocation"},
+	{Illusion, "spell.school.illusion"},
+	{Necromancy, "spell.school.necromancy"},
+	{Transmutation, "spell.school.transmutation"},
+}
+
+// Schools returns the eight schools in alphabetical id order.
+func Schools() []School {
+	out := make([]School, len(schoolTable))
+	for i, s := range schoolTable {
+		out[i] = s.id
+	}
+	return out
+}
+
+// Key is the catalog key of the school's name ("spell.school.evocation"), or "".
+func (s School) Key() string {
+	for _, e := range schoolTable {
+		if e.id == s {
+			return e.key
+		}
+	}
+	return ""
+}
+
+// SpellAttack is the kind of spell attack a spell makes: melee or ranged ("" = none).
+type SpellAttack string
+
+// The two spell attacks.
+const (
+	MeleeSpellAttack  SpellAttack = "melee"
+	RangedSpellAttack SpellAttack = "ranged"
+)
+
+// Key is the catalog key ("spell.attack.melee"), or "" for none.
+func (a SpellAttack) Key() string {
+	switch a {
+	case MeleeSpellAttack:
+		return "spell.attack.melee"
+	case RangedSpellAttack:
+		return "spell.attack.ranged"
+	}
+	return ""
+}
+
+// SaveEffect is what a successful saving throw does to the spell's damage (or effect).
+type SaveEffect string
+
+// Save effects (the SRD data's dc_success).
+const (
+	SaveHalf  SaveEffect = "half"  // half damage (rounded down) on a success
+	SaveNone  SaveEffect = "none"  // a success avoids the damage and the effect
+	SaveOther SaveEffect = "other" // the save decides another effect; the damage, if any, is dealt in full
+)
+
+// Key is the catalog key ("spell.on_save.half"), or "".
+func (e SaveEffect) Key() string {
+	switch e {
+	case SaveHalf:
+		return "spell.on_save.half"
+	case SaveNone:
+		return "spell.on_save.none"
+	case SaveOther:
+		return "spell.on_save.other"
+	}
+	return ""
+}
+
+// AreaShape is an SRD area-of-effect shape (digest B11). The ids are those of rules/area.
+type AreaShape string
+
+// The five shapes. Size is the radius (sphere, cylinder), the side (cube) or the length (cone, line).
+const (
+	ShapeSphere   AreaShape = "sphere"
+	ShapeCylinder AreaShape = "cylinder"
+	ShapeCube     AreaShape = "cube"
+	ShapeCone     AreaShape = "cone"
+	ShapeLine     AreaShape = "line"
+)
+
+// AreaShapes lists the five shapes.
+func AreaShapes() []AreaShape {
+	return []AreaShape{ShapeSphere, ShapeCylinder, ShapeCube, ShapeCone, ShapeLine}
+}
+
+// Key is the catalog key ("spell.shape.sphere"), or "".
+func (s AreaShape) Key() string {
+	switch s {
+	case ShapeSphere:
+		return "spell.shape.sphere"
+	case ShapeCylinder:
+		return "spell.shape.cylinder"
+	case ShapeCube:
+		return "spell.shape.cube"
+	case ShapeCone:
+		return "spell.shape.cone"
+	case ShapeLine:
+		return "spell.shape.line"
+	}
+	return ""
+}
+
+// SpellArea is a spell's area of effect; the zero value means none.
+type SpellArea struct {
+	Shape AreaShape `json:"shape"`
+	Size  int       `json:"size"` // feet
+}
+
+// RangeKind is the kind of a spell's range.
+type RangeKind string
+
+// Range kinds. Feet and miles carry a distance.
+const (
+	RangeSelf      RangeKind = "self"
+	RangeTouch     RangeKind = "touch"
+	RangeFeet      RangeKind = "feet"
+	RangeMiles     RangeKind = "miles"
+	RangeSight     RangeKind = "sight"
+	RangeUnlimited RangeKind = "unlimited"
+	RangeSpecial   RangeKind = "special"
+)
+
+// Key is the catalog key ("spell.range.feet", whose template takes {{.Dist}}), or "".
+func (k RangeKind) Key() string {
+	switch k {
+	case RangeSelf:
+		return "spell.range.self"
+	case RangeTouch:
+		return "spell.range.touch"
+	case RangeFeet:
+		return "spell.range.feet"
+	case RangeMiles:
+		return "spell.range.miles"
+	case RangeSight:
+		return "spell.range.sight"
+	case RangeUnlimited:
+		return "spell.range.unlimited"
+	case RangeSpecial:
+		return "spell.range.special"
+	}
+	return ""
+}
+
+// RangeKinds lists every range kind.
+func RangeKinds() []RangeKind {
+	return []RangeKind{RangeSelf, RangeTouch, RangeFeet, RangeMiles, RangeSight, RangeUnlimited, RangeSpecial}
+}
+
+// SpellRange is a spell's range: a kind, and the distance for feet and miles.
+type SpellRange struct {
+	Kind RangeKind `json:"kind"`
+	Dist int       `json:"dist,omitempty"`
+}
+
+// String is the English range as in the SRD data ("150 feet", "Touch").
+func (r SpellRange) String() string {
+	switch r.Kind {
+	case RangeFeet:
+		return strconv.Itoa(r.Dist) + " feet"
+	case RangeMiles:
+		if r.Dist == 1 {
+			return "1 mile"
+		}
+		return strconv.Itoa(r.Dist) + " miles"
+	}
+	s := string(r.Kind)
+	if s == "" {
+		return ""
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// HealKind says what a spell's Heal restores.
+type HealKind string
+
+// Heal kinds.
+const (
+	HealHP     HealKind = "hp"      // hit points regained (Character.Heal)
+	HealTempHP HealKind = "temp_hp" // temporary hit points (Character.SetTempHP): false life
+	HealMaxHP  HealKind = "max_hp"  // hit point maximum and current HP raised (aid)
+)
+
+// Key is the catalog key ("spell.heal.hp"), or "".
+func (k HealKind) Key() string {
+	switch k {
+	case HealHP:
+		return "spell.heal.hp"
+	case HealTempHP:
+		return "spell.heal.temp_hp"
+	case HealMaxHP:
+		return "spell.heal.max_hp"
+	}
+	return ""
+}
+
+// Spell is one row of the spell table. Dice notations are written as terms
+// joined by "+": "NdS[type]" or a whole number ("10d6[force]+40"); ScaledDice
+// turns them into the notation rolled at a slot level.
+type Spell struct {
+	ID         string      `json:"id"`   // snake_case English name: "fireball"
+	Name       string      `json:"name"` // English name
+	Level      int         `json:"level"`
+	School     School      `json:"school"`
+	Classes    []Class     `json:"classes"`    // class spell lists (SRD), alphabetical
+	Components string      `json:"components"` // letters of V, S, M
+	Range      SpellRange  `json:"range"`
+	Attack     SpellAttack `json:"attack,omitempty"` // the spell attack it makes, if any
+	Save       Ability     `json:"save,omitempty"`   // the saving throw its targets make, if any
+	OnSave     SaveEffect  `json:"on_save,omitempty"`
+	// Damage at the spell's level (cantrips: before the 5th/11th/17th-level
+	// increases), per dart/ray/beam when Instances > 0.
+	Damage   string   `json:"damage,omitempty"`
+	Heal     string   `json:"heal,omitempty"` // healing at the spell's level
+	HealKind HealKind `json:"heal_kind,omitempty"`
+	// Pool is a rolled hit-point pool the spell affects (sleep, color spray).
+	Pool string `json:"pool,omitempty"`
+	// Upcast is added to Damage, Heal or Pool for every UpcastEvery slot levels above Level.
+	Upcast      string `json:"upcast,omitempty"`
+	UpcastEvery int    `json:"upcast_every,omitempty"` // 0 means 1
+	// AddMod adds the caster's spellcasting ability modifier to Damage or Heal.
+	AddMod bool `json:"add_mod,omitempty"`
+	// Instances is the number of darts, rays or beams: each is its own attack
+	// (or, with no attack, hits automatically) and deals Damage. Leveled spells
+	// add one per slot level above Level; cantrips multiply by the tier.
+	Instances int `json:"instances,omitempty"`
+	// Rider: the damage is added to weapon hits or dealt on a trigger (smites,
+	// hunter's mark, fire shield) rather than when the spell is cast.
+	Rider         bool      `json:"rider,omitempty"`
+	Area          SpellArea `json:"area,omitzero"`
+	Concentration bool      `json:"concentration,omitempty"`
+	Ritual        bool      `json:"ritual,omitempty"`
+}
+
+// Key is the catalog key of the spell's name ("spell.fireball").
+func (s Spell) Key() string { return "spell." + s.ID }
+
+// Cantrip reports whether the spell is a cantrip (level 0).
+func (s Spell) Cantrip() bool { return s.Level == 0 }
+
+// HasClass reports whether class c has the spell on its list.
+func (s Spell) HasClass(c Class) bool {
+	for _, x := range s.Classes {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Perceptible reports whether its casting can be noticed (B10): only with a
+// verbal, somatic or material component, and not when a feature such as the
+// sorcerer's Subtle Spell (subtle = true) removes them. Every SRD spell has one.
+func (s Spell) Perceptible(subtle bool) bool { return !subtle && s.Components != "" }
+
+// IdentifyDC is the DC to identify the spell (B10): 15 + spell level.
+func (s Spell) IdentifyDC() int { return 15 + s.Level }
+
+// clone returns a copy that shares no slice with the table.
+func (s Spell) clone() Spell {
+	s.Classes = append([]Class(nil), s.Classes...)
+	return s
+}
+
+var (
+	spellIndex map[string]int // id → index in spellTable
+)
+
+func init() {
+	spellIndex = make(map[string]int, len(spellTable))
+	for i, s := range spellTable {
+		spellIndex[s.ID] = i
+	}
+}
+
+// Spells returns every spell, by level then table order (alphabetical within a level).
+func Spells() []Spell {
+	out := make([]Spell, len(spellTable))
+	for i, s := range spellTable {
+		out[i] = s.clone()
+	}
+	return out
+}
+
+// ClassSpells returns class c's spells of the given level (-1 = every level).
+func ClassSpells(c Class, level int) []Spell {
+	var out []Spell
+	for _, s := range spellTable {
+		if s.HasClass(c) && (level < 0 || s.Level == level) {
+			out = append(out, s.clone())
+		}
+	}
+	return out
+}
+
+// LookupSpell finds a spell by its id ("fireball").
+func LookupSpell(id string) (Spell, bool) {
+	i, ok := spellIndex[id]
+	if !ok {
+		return Spell{}, false
+	}
+	return spellTable[i].clone(), true
+}
+
+// ParseSpell accepts a spell id or English name in any case, with spaces,
+// dashes or slashes for underscores and apostrophes dropped ("Hunter's Mark",
+// "blindness/deafness", "magic-missile"), or its catalog key ("spell.fireball").
+func ParseSpell(s string) (Spell, error) {
+	if sp, ok := LookupSpell(SpellID(s)); ok {
+		return sp, nil
+	}
+	return Spell{}, newError(ErrUnknownSpell, "Spell", s)
+}
+
+// SpellID normalises a name into the id form: "Hunter's Mark" → "hunters_mark".
+// It does not check that the spell exists.
+func SpellID(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.TrimPrefix(s, "spell.")
+	var b strings.Builder
+	under := false
+	for _, r := range s {
+		switch {
+		case r == '\'' || r == '’':
+			continue
+		case r == ' ' || r == '-' || r == '/' || r == '_' || r == '\t':
+			under = b.Len() > 0
+			continue
+		}
+		if under {
+			b.WriteByte('_')
+			under = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Spell error codes (= catalog keys in locales/catalog/spells.*.toml). The
+// template arguments are listed after each.
+const (
+	ErrUnknownSpell     = "spell.err.unknown_spell"     // Spell
+	ErrNotACaster       = "spell.err.not_a_caster"      // Name
+	ErrClassCantCast    = "spell.err.class_cant_cast"   // Name, Class, Spell
+	ErrBadSlotLevel     = "spell.err.bad_slot_level"    // Slot, Max
+	ErrSlotTooLow       = "spell.err.slot_too_low"      // Spell, Level, Slot
+	ErrNoSlots          = "spell.err.no_slots"          // Name, Slot
+	ErrNoSlotLeft       = "spell.err.no_slot_left"      // Name, Slot, Max
+	ErrNoSlotAvailable  = "spell.err.no_slot_available" // Name, Level
+	ErrNotRitual        = "spell.err.not_ritual"        // Spell
+	ErrCasterIncapable  = "spell.err.incapacitated"     // Name
+	ErrBadInstances     = "spell.err.bad_instances"     // Want, Have
+	ErrBadSaveMod       = "spell.err.bad_save_mod"      // Modifier, Max
+	ErrNotConcentrating = "spell.err.not_concentrating" // Name
+)
+
+// SpellErrorCodes lists every spell error code above.
+func SpellErrorCodes() []string {
+	return []string{
+		ErrUnknownSpell, ErrNotACaster, ErrClassCantCast, ErrBadSlotLevel, ErrSlotTooLow, ErrNoSlots,
+		ErrNoSlotLeft, ErrNoSlotAvailable, ErrNotRitual, ErrCasterIncapable, ErrBadInstances, ErrBadSaveMod,
+		ErrNotConcentrating,
+	}
+}
+
+// SpellKeys lists every catalog key of the spells area: the spell names,
+// schools, attacks, save effects, shapes, range kinds, heal kinds and error codes.
+func SpellKeys() []string {
+	var keys []string
+	for _, s := range spellTable {
+		keys = append(keys, s.Key())
+	}
+	for _, s := range Schools() {
+		keys = append(keys, s.Key())
+	}
+	keys = append(keys, MeleeSpellAttack.Key(), RangedSpellAttack.Key())
+	keys = append(keys, SaveHalf.Key(), SaveNone.Key(), SaveOther.Key())
+	for _, s := range AreaShapes() {
+		keys = append(keys, s.Key())
+	}
+	for _, k := range RangeKinds() {
+		keys = append(keys, k.Key())
+	}
+	keys = append(keys, HealHP.Key(), HealTempHP.Key(), HealMaxHP.Key())
+	return append(keys, SpellErrorCodes()...)
+}
