@@ -71,11 +71,12 @@ type dop struct {
 
 // node is an AST node. Nodes live in Expr.nodes in post-order (children
 // before their parent, the root last) and refer to each other by index, so
-// the tree holds no pointers.
+// the tree holds no pointers. Indices fit in 16 bits: MaxLength bytes make
+// at most 2*MaxLength+1 nodes.
 type node struct {
-	val   int   // KindNumber: value; KindDice: count
-	sides int32 // KindDice: sides (100 for d%, 3 for dF)
-	a, b  int32 // Binary, Compare: left a, right b; Group, Neg: a; Set: elements are extra.kids[a:b]
+	val   int    // KindNumber: value; KindDice: count
+	sides int32  // KindDice: sides (100 for d%, 3 for dF)
+	a, b  uint16 // Binary, Compare: left a, right b; Group, Neg: a; Set: elements are extra.kids[a:b]
 	pos   uint16
 	opsLo uint16 // operators: extra.ops[opsLo : opsLo+opsN]
 	opsN  uint16
@@ -84,6 +85,7 @@ type node struct {
 	kind  Kind
 	die   dieKind
 	op    byte // Binary: + - * / %; Compare: a cmp code
+	bare  bool // KindDice: the count was left out ("d20"), and is printed so
 }
 
 // Comparison operator codes (node.op for KindCompare).
@@ -98,27 +100,37 @@ const (
 
 var cmpNames = [...]string{cmpGE: ">=", cmpGT: ">", cmpLE: "<=", cmpLT: "<", cmpEQ: "==", cmpNE: "!="}
 
-// Expr is a parsed dice expression: the AST, its trailing comment and source.
+// Expr is a parsed dice expression: the AST and its trailing comment.
 // An Expr is immutable and safe for concurrent use; rolling it does not change it.
 type Expr struct {
-	nodes   []node // post-order; the root is last
-	x       *extra // operators, set elements and labels; nil when there are none
-	source  string
-	comment string
-	ndice   int32   // dice rolled before rerolls and explosions
-	d20     int32   // 1 + index of the leftmost term when IsD20, else 0
-	buf     [1]node // storage for one-node expressions
+	nodes []node  // post-order; the root is last
+	x     *extra  // operators, set elements, labels and comment; nil when there are none
+	ndice int32   // dice rolled before rerolls and explosions
+	d20   int32   // 1 + index of the leftmost term when IsD20, else 0
+	buf   [1]node // storage for one-node expressions
 }
 
 // extra holds the parts of an AST that plain expressions do not need.
 type extra struct {
-	ops    []dop
-	kids   []int32
-	labels []string // every label, in source order
-	opBuf  [2]dop   // storage for the first operators
+	ops     []dop
+	kids    []uint16
+	labels  []string // every label, in source order
+	comment string
+	source  string // the input, when it is not all ASCII: positions are bytes, messages count characters
+	opBuf   [2]dop // storage for the first operators
 }
 
-func (e *Expr) root() int32 { return int32(len(e.nodes) - 1) }
+// errAt builds the error for byte offset pos of the input e was parsed from.
+// Only labels and comments can hold non-ASCII text, and then e.x keeps the
+// input; otherwise byte offsets are character positions.
+func (e *Expr) errAt(code string, pos uint16, kv ...any) error {
+	if e.x != nil && e.x.source != "" {
+		return errAt(code, e.x.source, int(pos), kv...)
+	}
+	return newError(code, int(pos), int(pos)+1, kv...)
+}
+
+func (e *Expr) root() uint16 { return uint16(len(e.nodes) - 1) }
 
 func (e *Expr) ops(n *node) []dop {
 	if n.opsN == 0 {
@@ -135,7 +147,7 @@ func (e *Expr) labelsOf(n *node) []string {
 }
 
 // kids returns the elements of a set.
-func (e *Expr) kids(n *node) []int32 { return e.x.kids[n.a:n.b] }
+func (e *Expr) kids(n *node) []uint16 { return e.x.kids[n.a:n.b] }
 
 // allLabels returns every label in source order.
 func (e *Expr) allLabels() []string {
@@ -146,27 +158,28 @@ func (e *Expr) allLabels() []string {
 }
 
 // Comment returns the text after the expression ("to hit the goblin"), trimmed; "" if none.
-func (e *Expr) Comment() string { return e.comment }
-
-// Source returns the text the expression was parsed from (for a Doubled
-// copy, the original's: error positions refer to it).
-func (e *Expr) Source() string { return e.source }
+func (e *Expr) Comment() string {
+	if e.x == nil {
+		return ""
+	}
+	return e.x.comment
+}
 
 // String returns the canonical notation followed by the comment, if any, and
 // Parse(e.String()) yields an equal expression. The canonical form is never
 // longer than the text the expression was parsed from, so it always parses.
 func (e *Expr) String() string {
-	b := e.appendNode(make([]byte, 0, len(e.source)), e.root())
-	if e.comment != "" {
+	b := e.appendNode(make([]byte, 0, 32), e.root())
+	if c := e.Comment(); c != "" {
 		b = append(b, ' ')
-		b = append(b, e.comment...)
+		b = append(b, c...)
 	}
 	return string(b)
 }
 
 // Notation returns the canonical notation without the comment: compact (no
-// whitespace), lowercase, a count of 1 left out: "d20+5", "4d6kh3[fire]",
-// "(d6,d8)kh1".
+// whitespace), lowercase, spellings kept (1d20 or d20, dl1 or pl1):
+// "1d20+5", "4d6kh3[fire]", "(d6,d8)kh1".
 func (e *Expr) Notation() string { return string(e.appendNode(nil, e.root())) }
 
 // IsD20 reports whether this is a d20 roll (spec §5): its leftmost term is a
@@ -190,13 +203,15 @@ func (e *Expr) MaxDice() int {
 
 // Doubled returns a copy with every dice term's count doubled, for a 5e
 // critical hit: 1d8+2d6+3 → 2d8+4d6+3. Labels and the comment are kept. The
-// copy may exceed MaxDice, which Roll then reports.
+// copy may exceed MaxDice, which Roll then reports; error positions refer to
+// the text the original was parsed from.
 func (e *Expr) Doubled() *Expr {
-	d := &Expr{x: e.x, source: e.source, comment: e.comment}
+	d := &Expr{x: e.x}
 	d.nodes = append(d.buf[:0], e.nodes...)
 	for i := range d.nodes {
 		if n := &d.nodes[i]; n.kind == KindDice && n.val <= math.MaxInt32 {
 			n.val *= 2
+			n.bare = false
 		}
 	}
 	d.finish()
@@ -222,7 +237,7 @@ func (e *Expr) finish() {
 		t = n.a
 	}
 	if n := &e.nodes[t]; n.kind == KindDice && n.die == dieStd && n.sides == 20 && e.staticKept(n) == 1 {
-		e.d20 = t + 1
+		e.d20 = int32(t) + 1
 	}
 }
 
@@ -284,7 +299,7 @@ func maxFace(n *node) int {
 }
 
 // appendNode appends the canonical notation of node i, with labels.
-func (e *Expr) appendNode(b []byte, i int32) []byte {
+func (e *Expr) appendNode(b []byte, i uint16) []byte {
 	n := &e.nodes[i]
 	switch n.kind {
 	case KindNumber:
@@ -318,7 +333,12 @@ func (e *Expr) appendNode(b []byte, i int32) []byte {
 		b = append(b, cmpNames[n.op]...)
 		b = e.appendNode(b, n.b)
 	}
-	return appendLabels(b, e.labelsOf(n), false)
+	for _, l := range e.labelsOf(n) {
+		b = append(b, '[')
+		b = append(b, l...)
+		b = append(b, ']')
+	}
+	return b
 }
 
 // closeSet closes a set: a set of one without operators needs its comma, "(2,)",
@@ -330,22 +350,10 @@ func closeSet(b []byte, elems int, ops uint16) []byte {
 	return append(b, ')')
 }
 
-func appendLabels(b []byte, labels []string, space bool) []byte {
-	for _, l := range labels {
-		if space {
-			b = append(b, ' ')
-		}
-		b = append(b, '[')
-		b = append(b, l...)
-		b = append(b, ']')
-	}
-	return b
-}
-
 // appendDiceNotation appends NdS and the operators of a dice term, without
-// labels; a count of 1 only when count is set.
+// labels; the count is left out where the input left it out, unless count is set.
 func (e *Expr) appendDiceNotation(b []byte, n *node, count bool) []byte {
-	if count || n.val != 1 {
+	if count || !n.bare {
 		b = strconv.AppendInt(b, int64(n.val), 10)
 	}
 	b = append(b, 'd')

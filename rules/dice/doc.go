@@ -15,7 +15,7 @@
 //	unary      = "-" unary | term
 //	term       = (number | dice | set | "(" sum ")") {ws "[" label "]"}
 //	dice       = [count] ("d" | "D") (sides | "%" | "F" | "f") {op}
-//	set        = "(" sum ("," sum)+ [","] ")" {setop}  |  "(" sum [","] ")" setop {setop}
+//	set        = "(" sum "," [sum {"," sum} [","]] ")" {setop}  |  "(" sum ")" setop {setop}
 //	op         = ("k" | "p" | "rr" | "ro" | "ra" | "e" | "c") sel | "dh" N | "dl" N | "!" | ("mi" | "ma") N
 //	setop      = ("k" | "p") sel | "dh" N | "dl" N
 //	sel        = N | "h" N | "l" N | ">" N | "<" N | ">=" N | "<=" N
@@ -53,6 +53,11 @@
 // Labels: "[text]" after a term labels it ("1d8[slashing] + 2d6[fire]"); the
 // text may hold any characters but "[" and "]" and is trimmed.
 //
+// Expr.String gives the canonical form: compact, lowercase, and with the
+// input's spellings kept where two mean the same (d20 or 1d20, dl1 or pl1):
+// "1d20+5 to hit", "4d6dl1", "(d6,d8)kh1". It is never longer than the input,
+// so Parse(e.String()) always succeeds and yields an equal AST.
+//
 // # Comments
 //
 // The expression is the longest prefix that parses and what follows it,
@@ -87,11 +92,12 @@
 //	2d6 (3, 4) + 1 = 8 >= 7
 //	1d20 (12) + 2 = 14 >= 1d10 (4) + 5 = 9
 //
-// Each dice term is its canonical notation followed by its dice in
-// parentheses; numbers, groups and sets show as written (canonically), a set
-// element dropped by the set's k/p is struck through; binary operators have one
-// space on each side; labels follow their term, one space before each; then
-// " = total". A comparison shows its left side, " = ", the left total, the
+// Each dice term is its notation, count written out ("1d20kh1"), followed by
+// its dice in parentheses; numbers, groups and sets show in canonical form,
+// each set element with its own breakdown and struck through when the set's
+// k/p dropped it ("(1d6 (4))kh1" for a set of one); binary operators have one
+// space on each side; labels follow their term, one space before each, with
+// the markdown characters \ * _ ~ ` | in them escaped; then " = total". A comparison shows its left side, " = ", the left total, the
 // operator and the right side, followed by " = right total" unless the right
 // side is a plain number. The verdict word is the bot's.
 //

@@ -102,11 +102,15 @@ func (e *Error) Is(target error) bool {
 // extra template pairs (name, value, ...). Args["Pos"] is the 1-based
 // character position.
 func errAt(code, s string, pos int, kv ...any) *Error {
-	if pos > len(s) {
-		pos = len(s)
-	}
+	pos = min(pos, len(s))
+	return newError(code, pos, utf8.RuneCountInString(s[:pos])+1, kv...)
+}
+
+// newError builds a positional error: pos is the byte offset, human the
+// 1-based character position.
+func newError(code string, pos, human int, kv ...any) *Error {
 	args := make(map[string]any, 1+len(kv)/2)
-	args["Pos"] = utf8.RuneCountInString(s[:pos]) + 1
+	args["Pos"] = human
 	for i := 0; i+1 < len(kv); i += 2 {
 		args[kv[i].(string)] = kv[i+1]
 	}

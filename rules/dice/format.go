@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 )
@@ -11,7 +12,8 @@ import (
 //	4d6kh3 (**6**, 2, 5, ~~**1**~~) = 13
 //	2d6 (3, 4) + 1 = 8 >= 7
 func (r *Result) Breakdown() string {
-	return string(r.appendBreakdown(make([]byte, 0, 64), -1))
+	var buf [256]byte
+	return string(r.appendBreakdown(buf[:0], -1))
 }
 
 // ellipsis marks dice left out of an abbreviated breakdown.
@@ -27,7 +29,8 @@ func (r *Result) BreakdownN(n int) string {
 		return string(full)
 	}
 	most := 0
-	for _, s := range r.slots {
+	for i := range r.Expr.nodes {
+		s := r.slot(uint16(i))
 		most = max(most, int(s.hi)-int(s.lo))
 	}
 	// The largest per-term dice limit that fits (the length grows with it).
@@ -50,7 +53,7 @@ func (r *Result) BreakdownN(n int) string {
 		b = append(b, ' ')
 		b = append(b, cmpNames[root.op]...)
 		b = append(b, ' ')
-		b = strconv.AppendInt(b, int64(r.slots[root.b].value), 10)
+		b = strconv.AppendInt(b, int64(r.slot(root.b).value), 10)
 	}
 	if len(b) <= n {
 		return string(b)
@@ -71,20 +74,20 @@ func (r *Result) appendBreakdown(b []byte, limit int) []byte {
 	}
 	b = r.appendNode(b, n.a, limit)
 	b = append(b, " = "...)
-	b = strconv.AppendInt(b, int64(r.slots[n.a].value), 10)
+	b = strconv.AppendInt(b, int64(r.slot(n.a).value), 10)
 	b = append(b, ' ')
 	b = append(b, cmpNames[n.op]...)
 	b = append(b, ' ')
 	b = r.appendNode(b, n.b, limit)
 	if !e.isLiteral(n.b) {
 		b = append(b, " = "...)
-		b = strconv.AppendInt(b, int64(r.slots[n.b].value), 10)
+		b = strconv.AppendInt(b, int64(r.slot(n.b).value), 10)
 	}
 	return b
 }
 
 // isLiteral reports whether node i is a plain number (or a negated one) without labels.
-func (e *Expr) isLiteral(i int32) bool {
+func (e *Expr) isLiteral(i uint16) bool {
 	n := &e.nodes[i]
 	if n.kind == KindNeg {
 		n = &e.nodes[n.a]
@@ -92,7 +95,7 @@ func (e *Expr) isLiteral(i int32) bool {
 	return n.kind == KindNumber && n.labN == 0
 }
 
-func (r *Result) appendNode(b []byte, i int32, limit int) []byte {
+func (r *Result) appendNode(b []byte, i uint16, limit int) []byte {
 	e := r.Expr
 	n := &e.nodes[i]
 	switch n.kind {
@@ -101,7 +104,7 @@ func (r *Result) appendNode(b []byte, i int32, limit int) []byte {
 	case KindDice:
 		b = e.appendDiceNotation(b, n, true)
 		b = append(b, " ("...)
-		s := r.slots[i]
+		s := r.slot(i)
 		fate := n.die == dieFate
 		for j, d := range r.dice[s.lo:s.hi] {
 			if j > 0 {
@@ -121,7 +124,7 @@ func (r *Result) appendNode(b []byte, i int32, limit int) []byte {
 			if j > 0 {
 				b = append(b, ", "...)
 			}
-			dropped := r.slots[k].dropped
+			dropped := r.slot(k).dropped
 			if dropped {
 				b = append(b, "~~"...)
 			}
@@ -144,7 +147,26 @@ func (r *Result) appendNode(b []byte, i int32, limit int) []byte {
 		b = append(b, ' ', n.op, ' ')
 		b = r.appendNode(b, n.b, limit)
 	}
-	return appendLabels(b, e.labelsOf(n), true)
+	for _, l := range e.labelsOf(n) {
+		b = append(b, " ["...)
+		b = appendEscaped(b, l)
+		b = append(b, ']')
+	}
+	return b
+}
+
+// appendEscaped appends label text with the markdown characters that could
+// restyle the breakdown escaped.
+func appendEscaped(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\', '*', '_', '~', '`', '|':
+			b = append(b, '\\', c)
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
 }
 
 // appendDie appends one die: replaced faces struck, then the face (bold at
@@ -230,7 +252,8 @@ type jsonResult struct {
 //
 // verdict, crit, natural, labels and comment are left out when empty; a die's
 // flags are left out when false, and "raw" (the face before mi/ma) appears
-// only for a clamped die.
+// only for a clamped die. The output does not escape <, > and & (an Encoder
+// with SetEscapeHTML(false) passes them through; json.Marshal escapes them).
 func (r *Result) MarshalJSON() ([]byte, error) {
 	dice := r.Dice()
 	j := jsonResult{
@@ -251,7 +274,13 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 			j.Dice[i].Raw = &dice[i].RawFace
 		}
 	}
-	return json.Marshal(j)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // ">=" stays readable; json.Marshal callers still get it escaped
+	if err := enc.Encode(j); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // Node is one node of a result tree (Result.Tree).
@@ -269,10 +298,10 @@ type Node struct {
 // Tree returns the result tree: every term with its value and dice.
 func (r *Result) Tree() *Node { return r.tree(r.Expr.root()) }
 
-func (r *Result) tree(i int32) *Node {
+func (r *Result) tree(i uint16) *Node {
 	e := r.Expr
 	n := &e.nodes[i]
-	s := r.slots[i]
+	s := r.slot(i)
 	t := &Node{Kind: n.kind, Notation: string(e.appendNode(nil, i)), Value: s.value, Kept: !s.dropped, Labels: e.labelsOf(n)}
 	switch n.kind {
 	case KindDice:
@@ -311,8 +340,8 @@ func (r *Result) Parts() []Part {
 		root = n.a
 	}
 	var parts []Part
-	var split func(i int32, neg bool)
-	split = func(i int32, neg bool) {
+	var split func(i uint16, neg bool)
+	split = func(i uint16, neg bool) {
 		n := &e.nodes[i]
 		switch {
 		case n.kind == KindBinary && (n.op == '+' || n.op == '-'):
@@ -323,7 +352,7 @@ func (r *Result) Parts() []Part {
 			split(n.a, !neg)
 			return
 		}
-		p := Part{Notation: string(e.appendNode(nil, i)), Value: r.slots[i].value}
+		p := Part{Notation: string(e.appendNode(nil, i)), Value: r.slot(i).value}
 		if neg {
 			p.Value = -p.Value
 		}
@@ -335,10 +364,10 @@ func (r *Result) Parts() []Part {
 }
 
 // labelsWithin returns the labels of node i and its descendants, in source order.
-func (e *Expr) labelsWithin(i int32) []string {
+func (e *Expr) labelsWithin(i uint16) []string {
 	var out []string
-	var walk func(i int32)
-	walk = func(i int32) {
+	var walk func(i uint16)
+	walk = func(i uint16) {
 		n := &e.nodes[i]
 		switch n.kind {
 		case KindSet:

@@ -12,7 +12,7 @@ import (
 // equalExpr reports whether a and b have the same AST and comment. Byte
 // positions are not part of the AST: they belong to the text parsed.
 func equalExpr(a, b *Expr) bool {
-	if a.comment != b.comment || len(a.nodes) != len(b.nodes) {
+	if a.Comment() != b.Comment() || len(a.nodes) != len(b.nodes) {
 		return false
 	}
 	for i := range a.nodes {
@@ -129,7 +129,7 @@ func FuzzRoll(f *testing.F) {
 			checkResult(t, res)
 		}
 		if _, err := e.Doubled().Roll(NewSeeded(3)); err != nil {
-			checkParseError(t, e.Source(), err)
+			checkParseError(t, s, err)
 		}
 	})
 }
@@ -137,7 +137,7 @@ func FuzzRoll(f *testing.F) {
 // checkResult asserts the invariants every result keeps.
 func checkResult(t *testing.T, res *Result) {
 	t.Helper()
-	src := res.Expr.Source()
+	src := res.Expr.String()
 	full := res.Breakdown()
 	total := " = " + itoa(res.Total)
 	if res.Verdict == VerdictNone && !strings.HasSuffix(full, total) {

@@ -46,21 +46,24 @@ func (e *Expr) parse(s string) error {
 	if len(s) > MaxLength {
 		return &Error{Code: CodeTooLong, Pos: -1, Args: map[string]any{"Limit": MaxLength, "Length": len(s)}}
 	}
-	marks, err := checkText(s)
+	marks, ascii, err := checkText(s)
 	if err != nil {
 		return err
 	}
-	e.source = s
 	// Each node but the first term is introduced by an operator, '(' or ','
-	// ("marks"), and each mark introduces at most two: so one allocation.
+	// ("marks"), and each mark introduces at most two: so usually one
+	// allocation (capped, as comments may hold marks too).
 	if bound := 1 + 2*marks; bound <= len(e.buf) {
 		e.nodes = e.buf[:0]
 	} else {
-		e.nodes = make([]node, 0, bound)
+		e.nodes = make([]node, 0, min(bound, 64))
 	}
 	p := parser{s: s, e: e}
 	if err := p.top(); err != nil {
 		return err
+	}
+	if !ascii {
+		p.extra().source = s
 	}
 	e.finish()
 	return nil
@@ -70,30 +73,33 @@ func (e *Expr) parse(s string) error {
 // (comments and labels included). Tab, newline and carriage return are
 // whitespace; C0/C1 controls, DEL, the line/paragraph separators and the
 // bidirectional embedding, override and isolate controls are not allowed.
-// It also counts the bytes that can introduce a node: + - * / % ( , < > = !
-func checkText(s string) (marks int, err error) {
+// It also counts the bytes that can introduce a node (+ - * / % ( , < > = !)
+// and reports whether s is all ASCII.
+func checkText(s string) (marks int, ascii bool, err error) {
+	ascii = true
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			switch {
 			case c < 0x20 && c != '\t' && c != '\n' && c != '\r', c == 0x7f:
-				return 0, errAt(CodeControlChar, s, i, "Char", uplus(rune(c)))
+				return 0, false, errAt(CodeControlChar, s, i, "Char", uplus(rune(c)))
 			case markBytes[c]:
 				marks++
 			}
 			i++
 			continue
 		}
+		ascii = false
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size <= 1 {
-			return 0, errAt(CodeInvalidUTF8, s, i)
+			return 0, false, errAt(CodeInvalidUTF8, s, i)
 		}
 		if r <= 0x9f || r == 0x2028 || r == 0x2029 || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
-			return 0, errAt(CodeControlChar, s, i, "Char", uplus(r))
+			return 0, false, errAt(CodeControlChar, s, i, "Char", uplus(r))
 		}
 		i += size
 	}
-	return marks, nil
+	return marks, ascii, nil
 }
 
 var markBytes = [utf8.RuneSelf]bool{'+': true, '-': true, '*': true, '/': true, '%': true, '(': true, ',': true, '<': true, '>': true, '=': true, '!': true}
@@ -110,10 +116,10 @@ type parser struct {
 	s     string
 	i     int
 	e     *Expr
-	depth int     // open parentheses and unary minuses
-	open  int     // open parentheses: comments only at the top level
-	ndice int     // dice so far
-	stack []int32 // elements of the sets being parsed
+	depth int      // open parentheses and unary minuses
+	open  int      // open parentheses: comments only at the top level
+	ndice int      // dice so far
+	stack []uint16 // elements of the sets being parsed
 }
 
 // spaceAt returns the width of the whitespace character at s[i], or 0:
@@ -264,7 +270,7 @@ func (p *parser) top() error {
 		return nil
 	}
 	if ws {
-		p.e.comment = strings.TrimSpace(p.s[p.i:])
+		p.extra().comment = strings.TrimSpace(p.s[p.i:])
 		return nil
 	}
 	return p.unexpected(p.i)
@@ -290,9 +296,9 @@ func (p *parser) operator(w int, ws bool) (bool, error) {
 }
 
 // add appends a node and returns its index.
-func (p *parser) add(n node) int32 {
+func (p *parser) add(n node) uint16 {
 	p.e.nodes = append(p.e.nodes, n)
-	return int32(len(p.e.nodes) - 1)
+	return uint16(len(p.e.nodes) - 1)
 }
 
 func (p *parser) extra() *extra {
@@ -304,13 +310,13 @@ func (p *parser) extra() *extra {
 }
 
 // sum := product (('+' | '-') product)*
-func (p *parser) sum() (int32, error) { return p.binary(true) }
+func (p *parser) sum() (uint16, error) { return p.binary(true) }
 
 // product := unary (('*' | '/' | '%') unary)*
-func (p *parser) product() (int32, error) { return p.binary(false) }
+func (p *parser) product() (uint16, error) { return p.binary(false) }
 
 // binary parses a sum (or a product): operand (operator operand)*.
-func (p *parser) binary(sum bool) (int32, error) {
+func (p *parser) binary(sum bool) (uint16, error) {
 	operand, ops := p.unary, "*/%"
 	if sum {
 		operand, ops = p.product, "+-"
@@ -352,7 +358,7 @@ func (p *parser) enter(pos int) error {
 }
 
 // unary := '-' unary | atom
-func (p *parser) unary() (int32, error) {
+func (p *parser) unary() (uint16, error) {
 	if p.i >= len(p.s) || p.s[p.i] != '-' {
 		return p.atom()
 	}
@@ -374,13 +380,13 @@ func (p *parser) unary() (int32, error) {
 }
 
 // atom := (number | dice | '(' ... ')') label*
-func (p *parser) atom() (int32, error) {
+func (p *parser) atom() (uint16, error) {
 	if p.i >= len(p.s) {
 		return 0, p.unexpected(p.i)
 	}
 	start := p.i
 	c := p.s[p.i]
-	var n int32
+	var n uint16
 	var err error
 	switch {
 	case isDigit(c):
@@ -397,7 +403,7 @@ func (p *parser) atom() (int32, error) {
 			n = p.add(node{kind: KindNumber, pos: uint16(start), val: v})
 		}
 	case lower(c) == 'd':
-		n, err = p.dice(start, 1)
+		n, err = p.dice(start, 0)
 	case c == '(':
 		n, err = p.paren()
 	default:
@@ -423,11 +429,16 @@ func (p *parser) number() (v int, over bool) {
 	return v, over
 }
 
-// dice parses the rest of a dice term; p.i is at the 'd'.
-func (p *parser) dice(start, count int) (int32, error) {
+// dice parses the rest of a dice term; p.i is at the 'd', count is the number
+// before it (ignored when there is none).
+func (p *parser) dice(start, count int) (uint16, error) {
 	dpos := p.i
 	p.i++
 	n := node{kind: KindDice, pos: uint16(start), val: count}
+	if dpos == start { // "d20": one die
+		n.val, n.bare = 1, true
+		count = 1
+	}
 	if p.i == len(p.s) {
 		return 0, errAt(CodeExpectedSides, p.s, dpos)
 	}
@@ -599,7 +610,7 @@ func (p *parser) selector(op opKind, opPos int) (dop, error) {
 
 // paren parses a group "(expr)" or a set "(a, b, ...)" with its operators;
 // a group followed by set operators is a set of one: (1d20+4)kh1.
-func (p *parser) paren() (int32, error) {
+func (p *parser) paren() (uint16, error) {
 	open := p.i
 	if err := p.enter(open); err != nil {
 		return 0, err
@@ -652,9 +663,9 @@ func (p *parser) paren() (int32, error) {
 	if set || n.opsN > 0 {
 		x := p.extra()
 		n.kind = KindSet
-		n.a = int32(len(x.kids))
+		n.a = uint16(len(x.kids))
 		x.kids = append(x.kids, p.stack[base:]...)
-		n.b = int32(len(x.kids))
+		n.b = uint16(len(x.kids))
 	}
 	p.stack = p.stack[:base]
 	return p.add(n), nil

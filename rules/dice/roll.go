@@ -73,12 +73,16 @@ type Result struct {
 	Labels  []string // every label in the expression, in order (shared: do not modify)
 	Comment string
 
-	dice  []die  // every die, term after term; a term's dice are contiguous
-	slots []slot // per node, by node index
-	hist  []note // rerolled and raw faces, linked per die
+	dice   []die       // every die, term after term; a term's dice are contiguous
+	more   *resultMore // nil for a one-node expression that rerolls and clamps nothing
+	dieBuf [1]die      // storage for a one-die roll
+}
 
-	dieBuf  [1]die // storage for small rolls
-	slotBuf [1]slot
+// resultMore holds what short rolls do not need.
+type resultMore struct {
+	slots   []slot // per node, by node index; nil for a one-node expression
+	hist    []note // rerolled and raw faces, linked per die
+	slotBuf [6]slot
 }
 
 // die is the compact form of a Die; the term it belongs to gives its sides.
@@ -86,7 +90,7 @@ type die struct {
 	face  int32
 	flags uint8
 	_     uint8
-	hist  uint16 // 1 + index in Result.hist of the die's latest note; 0 if none
+	hist  uint16 // 1 + index in resultMore.hist of the die's latest note; 0 if none
 }
 
 // die flags
@@ -108,6 +112,15 @@ type note struct {
 	raw  bool
 }
 
+// slot returns the outcome of node i. A one-node expression keeps no slots:
+// its node is the root, worth Total, with every die.
+func (r *Result) slot(i uint16) slot {
+	if r.more == nil || r.more.slots == nil {
+		return slot{value: r.Total, hi: uint16(len(r.dice))}
+	}
+	return r.more.slots[i]
+}
+
 // slot is the outcome of one node.
 type slot struct {
 	value   int
@@ -120,8 +133,8 @@ type slot struct {
 func (r *Result) history(d die) (rerolled []int, raw int) {
 	raw = int(d.face)
 	rawSeen := false
-	for h := d.hist; h != 0; h = r.hist[h-1].prev {
-		n := r.hist[h-1]
+	for h := d.hist; h != 0; h = r.more.hist[h-1].prev {
+		n := r.more.hist[h-1]
 		if n.raw {
 			if !rawSeen && d.has(fClamped) {
 				raw, rawSeen = int(n.face), true
@@ -160,7 +173,7 @@ func (r *Result) Dice() []Die {
 	out := make([]Die, 0, len(r.dice))
 	for i := range r.Expr.nodes {
 		if n := &r.Expr.nodes[i]; n.kind == KindDice {
-			s := r.slots[i]
+			s := r.slot(uint16(i))
 			out = append(out, r.publicDice(n, r.dice[s.lo:s.hi])...)
 		}
 	}
@@ -177,19 +190,27 @@ func (e *Expr) Roll(r Roller) (*Result, error) {
 	return res, nil
 }
 
+// rollInto rolls into the zero Result res.
 func (e *Expr) rollInto(res *Result, r Roller) error {
-	*res = Result{Expr: e, Labels: e.allLabels(), Comment: e.comment}
-	if len(e.nodes) <= len(res.slotBuf) {
-		res.slots = res.slotBuf[:len(e.nodes)]
-	} else {
-		res.slots = make([]slot, len(e.nodes))
+	res.Expr = e
+	if e.x != nil { // (stores of zero values would only cost write barriers)
+		res.Labels, res.Comment = e.allLabels(), e.x.comment
+	}
+	ev := evaluator{r: r, res: res, e: e}
+	if n := len(e.nodes); n > 1 {
+		res.more = new(resultMore)
+		if n <= len(res.more.slotBuf) {
+			res.more.slots = res.more.slotBuf[:n]
+		} else {
+			res.more.slots = make([]slot, n)
+		}
+		ev.slots = res.more.slots
 	}
 	if e.ndice <= int32(len(res.dieBuf)) {
 		res.dice = res.dieBuf[:0]
 	} else {
 		res.dice = make([]die, 0, min(int(e.ndice), MaxDice))
 	}
-	ev := evaluator{r: r, res: res, e: e}
 	if c, ok := r.(*chacha); ok {
 		ev.fast = c
 	}
@@ -204,7 +225,7 @@ func (e *Expr) rollInto(res *Result, r Roller) error {
 			return err
 		}
 		res.Total = l
-		res.slots[root].value = l
+		ev.slots[root].value = l
 		res.Verdict = VerdictFailure
 		if compare(n.op, l, rv) {
 			res.Verdict = VerdictSuccess
@@ -217,7 +238,7 @@ func (e *Expr) rollInto(res *Result, r Roller) error {
 		res.Total = t
 	}
 	if e.d20 != 0 {
-		s := res.slots[e.d20-1]
+		s := res.slot(uint16(e.d20 - 1))
 		for _, d := range res.dice[s.lo:s.hi] {
 			if d.has(fKept) {
 				res.Natural = int(d.face)
@@ -254,14 +275,15 @@ type evaluator struct {
 	fast  *chacha // r, when it is the built-in roller: called without an interface
 	res   *Result
 	e     *Expr
-	draws int // faces drawn so far, rerolls and explosions included
+	slots []slot // res.more.slots; nil for a one-node expression
+	draws int    // faces drawn so far, rerolls and explosions included
 }
 
 func (ev *evaluator) errAt(code string, pos uint16, kv ...any) error {
-	return errAt(code, ev.e.source, int(pos), kv...)
+	return ev.e.errAt(code, pos, kv...)
 }
 
-func (ev *evaluator) eval(i int32) (int, error) {
+func (ev *evaluator) eval(i uint16) (int, error) {
 	n := &ev.e.nodes[i]
 	var v int
 	switch n.kind {
@@ -305,7 +327,9 @@ func (ev *evaluator) eval(i int32) (int, error) {
 		}
 		v = x
 	}
-	ev.res.slots[i].value = v
+	if ev.slots != nil {
+		ev.slots[i].value = v
+	}
 	return v, nil
 }
 
@@ -387,11 +411,15 @@ func (ev *evaluator) draw(n *node, lo, hi int) (int32, error) {
 
 // note records a history entry for die d.
 func (ev *evaluator) note(d *die, face int32, raw bool) {
-	ev.res.hist = append(ev.res.hist, note{face: face, prev: d.hist, raw: raw})
-	d.hist = uint16(len(ev.res.hist))
+	if ev.res.more == nil {
+		ev.res.more = new(resultMore)
+	}
+	m := ev.res.more
+	m.hist = append(m.hist, note{face: face, prev: d.hist, raw: raw})
+	d.hist = uint16(len(m.hist))
 }
 
-func (ev *evaluator) diceTerm(i int32, n *node) (int, error) {
+func (ev *evaluator) diceTerm(i uint16, n *node) (int, error) {
 	res := ev.res
 	lo, count := len(res.dice), n.val
 	if count > MaxDice-ev.draws {
@@ -402,10 +430,7 @@ func (ev *evaluator) diceTerm(i int32, n *node) (int, error) {
 	pool := res.dice[lo:]
 	ev.draws += count
 	if c := ev.fast; c != nil && mx > mn {
-		span := uint64(mx-mn) + 1
-		for k := range pool {
-			pool[k] = die{face: int32(mn + int(c.uint64n(span))), flags: fKept}
-		}
+		c.fill(pool, mn, uint64(mx-mn)+1)
 	} else {
 		for k := range pool {
 			f, err := ev.r.Roll(mn, mx)
@@ -447,7 +472,9 @@ func (ev *evaluator) diceTerm(i int32, n *node) (int, error) {
 			v++
 		}
 	}
-	res.slots[i] = slot{value: v, lo: uint16(lo), hi: uint16(len(res.dice))}
+	if ev.slots != nil {
+		ev.slots[i] = slot{value: v, lo: uint16(lo), hi: uint16(len(res.dice))}
+	}
 	return v, nil
 }
 
@@ -632,8 +659,7 @@ func rank(vals []int, kept []bool, buf []int) []int {
 	return order
 }
 
-func (ev *evaluator) set(i int32, n *node) (int, error) {
-	res := ev.res
+func (ev *evaluator) set(i uint16, n *node) (int, error) {
 	kids := ev.e.kids(n)
 	for _, k := range kids {
 		if _, err := ev.eval(k); err != nil {
@@ -645,20 +671,20 @@ func (ev *evaluator) set(i int32, n *node) (int, error) {
 		k := opGroupEnd(ops, j)
 		vals, kept := make([]int, len(kids)), make([]bool, len(kids))
 		for m, kid := range kids {
-			vals[m], kept[m] = res.slots[kid].value, !res.slots[kid].dropped
+			vals[m], kept[m] = ev.slots[kid].value, !ev.slots[kid].dropped
 		}
 		mark := selectValues(vals, kept, ops[j:k], 0, make([]bool, len(kids)))
 		keep := ops[j].op == opK
 		for m, x := range mark {
 			if x != keep {
-				res.slots[kids[m]].dropped = true
+				ev.slots[kids[m]].dropped = true
 			}
 		}
 		j = k
 	}
 	v := 0
 	for _, k := range kids {
-		s := res.slots[k]
+		s := ev.slots[k]
 		if s.dropped {
 			continue
 		}
@@ -668,6 +694,6 @@ func (ev *evaluator) set(i int32, n *node) (int, error) {
 		}
 		v = x
 	}
-	res.slots[i].value = v
+	ev.slots[i].value = v
 	return v, nil
 }

@@ -3,6 +3,7 @@ package dice
 import (
 	crand "crypto/rand"
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"strconv"
@@ -19,9 +20,12 @@ type Roller interface {
 
 // chacha is the production and seeded roller: ChaCha8 from math/rand/v2 with
 // unbiased bounded sampling (Lemire's multiply-and-reject, the method of
-// rand.IntN), never a plain modulo.
+// rand.IntN), never a plain modulo. Dice of fewer than 2^32 sides take 32
+// random bits each, so one 64-bit output serves two dice.
 type chacha struct {
-	src *rand.ChaCha8
+	src   *rand.ChaCha8
+	spare uint32 // the high half of the last output, when half is set
+	half  bool
 }
 
 // NewRoller returns the production roller: ChaCha8 seeded with 32 bytes from
@@ -55,14 +59,41 @@ func (c *chacha) Roll(min, max int) (int, error) {
 		return min, nil
 	}
 	n := uint64(max) - uint64(min) + 1
-	if n == 0 { // the whole 64-bit range
+	switch {
+	case n == 0: // the whole 64-bit range
 		return int(c.src.Uint64()), nil
+	case n <= math.MaxUint32:
+		return min + int(c.uint32n(n, threshold32(n))), nil
 	}
 	return min + int(c.uint64n(n)), nil
 }
 
-// uint64n returns a uniform value in [0, n), n > 0: Lemire's
-// multiply-and-reject, the method of rand.Uint64N.
+// next32 returns 32 random bits: the low half of a fresh output, then its high half.
+func (c *chacha) next32() uint32 {
+	if c.half {
+		c.half = false
+		return c.spare
+	}
+	v := c.src.Uint64()
+	c.spare, c.half = uint32(v>>32), true
+	return uint32(v)
+}
+
+// threshold32 returns 2^32 mod n, below which Lemire's method rejects a draw.
+func threshold32(n uint64) uint32 { return uint32(-uint32(n)) % uint32(n) }
+
+// uint32n returns a uniform value in [0, n) for 1 < n < 2^32, given
+// thresh = threshold32(n): the high half of x·n for 32 random bits x,
+// rejecting the x whose low half falls below thresh.
+func (c *chacha) uint32n(n uint64, thresh uint32) uint64 {
+	prod := uint64(c.next32()) * n
+	for uint32(prod) < thresh {
+		prod = uint64(c.next32()) * n
+	}
+	return prod >> 32
+}
+
+// uint64n returns a uniform value in [0, n), n > 0: the 64-bit form.
 func (c *chacha) uint64n(n uint64) uint64 {
 	hi, lo := bits.Mul64(c.src.Uint64(), n)
 	if lo < n {
@@ -72,6 +103,29 @@ func (c *chacha) uint64n(n uint64) uint64 {
 		}
 	}
 	return hi
+}
+
+// fill rolls len(dst) dice with faces min..min+n-1 (1 < n < 2^32): the
+// engine's direct path, drawing exactly what len(dst) calls of Roll would.
+func (c *chacha) fill(dst []die, min int, n uint64) {
+	thresh := threshold32(n)
+	for k := range dst {
+		var x uint32
+		if c.half {
+			x, c.half = c.spare, false
+		} else {
+			v := c.src.Uint64()
+			x, c.spare, c.half = uint32(v), uint32(v>>32), true
+		}
+		prod := uint64(x) * n
+		if uint32(prod) < thresh {
+			prod = uint64(x) // rejected: draw again
+			for uint32(prod) < thresh {
+				prod = uint64(c.next32()) * n
+			}
+		}
+		dst[k] = die{face: int32(min + int(prod>>32)), flags: fKept}
+	}
 }
 
 // scripted hands out forced faces in order.
