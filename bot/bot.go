@@ -14,6 +14,7 @@ import (
 
 	"rulekeeper/locales"
 	"rulekeeper/rules/dice"
+	"rulekeeper/rules/dnd5e"
 	"rulekeeper/store"
 )
 
@@ -52,14 +53,23 @@ func New(cfg Config) *Bot {
 	}
 	b := &Bot{cfg: cfg, components: map[string]Handler{}, systems: map[string]sheetSystem{}}
 	// Rule systems first: the sheet command's create options come from them.
+	b.systems[system5e] = dnd5eSystem{}
 	b.commands = []*Command{
 		b.rollCommand(),
 		b.settingsCommand(),
 		b.helpCommand(),
 		b.sheetCommand(),
+		b.checkCommand(),
+		b.saveCommand(),
+		b.attackCommand(),
+		b.hpCommand(),
+		b.deathsaveCommand(),
+		b.restCommand(),
+		b.conditionCommand(),
 	}
 	b.components["reroll"] = b.reroll
 	b.components["sheetdel"] = b.sheetDeleteConfirmed
+	b.components["deathsave"] = b.deathsaveButton
 	return b
 }
 
@@ -142,7 +152,7 @@ func (b *Bot) loadGuild(req *Request) {
 // errorReply renders err in the caller's own language as an ephemeral reply.
 func (b *Bot) errorReply(req *Request, err error) *Reply {
 	p := locales.For(locales.Choose(b.cfg.Language, req.Locale, req.GuildLocale))
-	key, args := errorKey(err)
+	key, args := errorKey(p, err)
 	if key == "core.err.internal" {
 		b.cfg.Logger.Error("internal error", "path", strings.Join(req.Path, " "), "err", err)
 	}
@@ -151,15 +161,20 @@ func (b *Bot) errorReply(req *Request, err error) *Reply {
 
 // ErrorText renders any error in p's language (the CLI's error lines).
 func ErrorText(p *locales.Printer, err error) string {
-	key, args := errorKey(err)
+	key, args := errorKey(p, err)
 	return p.TMap(key, args)
 }
 
-// errorKey maps an error to its catalog key and data.
-func errorKey(err error) (string, map[string]any) {
+// errorKey maps an error to its catalog key and data; p is the language in which the ids in a rules error's
+// data (abilities, skills, conditions, classes, damage types) are named.
+func errorKey(p *locales.Printer, err error) (string, map[string]any) {
 	var be *Error
 	if errors.As(err, &be) {
 		return be.Key, be.Args
+	}
+	var re *dnd5e.Error
+	if errors.As(err, &re) {
+		return re.Code, localizeRulesArgs(p, re)
 	}
 	var de *dice.Error
 	if errors.As(err, &de) {

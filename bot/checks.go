@@ -1,0 +1,161 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+
+	"rulekeeper/rules/dnd5e"
+)
+
+// modes are the roll mode choices of /check, /save, /attack and /deathsave roll.
+var modes = []string{"normal", "adv", "dis"}
+
+func modeOption() *Option { return &Option{Name: "mode", Type: String, Choices: modes} }
+
+// bonusOption is extra notation added to a roll (bless: 1d4, bane: -1d4).
+func bonusOption() *Option { return &Option{Name: "bonus", Type: String, MaxLen: 100} }
+
+func dcOption() *Option {
+	return &Option{Name: "dc", Type: Integer, Min: Bound(1), Max: Bound(dnd5e.MaxDC)}
+}
+
+func (b *Bot) checkCommand() *Command {
+	return &Command{
+		Name: "check",
+		Options: []*Option{
+			{Name: "skill", Type: String, Required: true, MaxLen: 64, Complete: completeSkillOrAbility},
+			modeOption(), bonusOption(), dcOption(), b.characterOption(),
+		},
+		Handler:  b.check,
+		Examples: []string{"/check skill:stealth", "/check skill:perception mode:adv dc:15", "/check skill:str bonus:1d4 dc:12", "/check skill:athletics character:Borin"},
+	}
+}
+
+func (b *Bot) saveCommand() *Command {
+	return &Command{
+		Name: "save",
+		Options: []*Option{
+			{Name: "ability", Type: String, Required: true, MaxLen: 64, Complete: completeAbility},
+			modeOption(), bonusOption(), dcOption(), b.characterOption(),
+		},
+		Handler:  b.save,
+		Examples: []string{"/save ability:dex dc:15", "/save ability:wis mode:adv bonus:1d4 dc:13"},
+	}
+}
+
+// rollOptions reads mode, bonus and dc.
+func rollOptions(req *Request) (dnd5e.RollOptions, error) {
+	mode, err := dnd5e.ParseMode(req.Str("mode"))
+	if err != nil {
+		return dnd5e.RollOptions{}, err
+	}
+	return dnd5e.RollOptions{Mode: mode, Bonus: strings.TrimSpace(req.Str("bonus")), DC: req.Int("dc", 0)}, nil
+}
+
+// rollResult is the JSON of /check and /save.
+type rollResult struct {
+	Character string            `json:"character"`
+	Kind      string            `json:"kind"` // skill_check, ability_check, save
+	Ability   string            `json:"ability"`
+	Skill     string            `json:"skill,omitempty"`
+	Total     int               `json:"total"`
+	Natural   int               `json:"natural"` // the kept d20; 0 when failed automatically
+	DC        int               `json:"dc,omitempty"`
+	Outcome   string            `json:"outcome,omitempty"` // success or failure; absent without a DC
+	Mode      string            `json:"mode"`              // the final mode after every source
+	Detail    *dnd5e.RollResult `json:"detail"`
+}
+
+func (b *Bot) check(req *Request) (*Reply, error) {
+	what := req.Str("skill")
+	skill, skillErr := parseSkill(what)
+	ability, abilityErr := parseAbility(what)
+	if skillErr != nil && abilityErr != nil {
+		return nil, Errorf("play.err.unknown_check", "Name", what)
+	}
+	o, err := rollOptions(req)
+	if err != nil {
+		return nil, err
+	}
+	_, c, err := b.view5e(req)
+	if err != nil {
+		return nil, err
+	}
+	var res *dnd5e.RollResult
+	var title string
+	if skillErr == nil {
+		res, err = c.SkillCheck(skill, req.Dice, o)
+		title = req.T("play.check.skill_title", "Name", c.Name, "Skill", req.T(skill.Key()), "Ability", req.T(skill.Ability().Key()))
+	} else {
+		res, err = c.AbilityCheck(ability, req.Dice, o)
+		title = req.T("play.check.ability_title", "Name", c.Name, "Ability", req.T(ability.Key()))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return rollReply5e(req, c, title, res), nil
+}
+
+func (b *Bot) save(req *Request) (*Reply, error) {
+	ability, err := parseAbility(req.Str("ability"))
+	if err != nil {
+		return nil, err
+	}
+	o, err := rollOptions(req)
+	if err != nil {
+		return nil, err
+	}
+	_, c, err := b.view5e(req)
+	if err != nil {
+		return nil, err
+	}
+	res, err := c.Save(ability, req.Dice, o)
+	if err != nil {
+		return nil, err
+	}
+	title := req.T("play.save.title", "Name", c.Name, "Ability", req.T(ability.Key()))
+	return rollReply5e(req, c, title, res), nil
+}
+
+// rollReply5e renders a check or a save: the breakdown, the verdict against the DC, the final mode and every
+// condition that changed the roll.
+func rollReply5e(req *Request, c *dnd5e.Character, title string, res *dnd5e.RollResult) *Reply {
+	out := rollResult{
+		Character: c.Name, Kind: string(res.Kind), Ability: string(res.Ability), Skill: string(res.Skill),
+		Total: res.Total, Natural: res.Natural, DC: res.DC, Outcome: string(res.Outcome), Mode: string(res.Mode), Detail: res,
+	}
+	var lines []string
+	if res.AutoFail {
+		lines = append(lines, req.T("play.roll.auto_fail"))
+	} else {
+		line := rollText(req, res.Roll)
+		if res.DC > 0 {
+			line += " " + req.T("play.roll.vs_dc", "DC", res.DC)
+		}
+		lines = append(lines, line)
+	}
+	if res.Proficiency > 0 {
+		key := "play.roll.proficient"
+		if res.Expertise {
+			key = "play.roll.expertise"
+		}
+		lines = append(lines, req.T(key, "Bonus", signedNum(res.Proficiency)))
+	}
+	if m := modeLine(req, res.Mode); m != "" {
+		lines = append(lines, m)
+	}
+	lines = append(lines, effectLines(req, res.Effects, res.Cancelled)...)
+	r := &Reply{Title: title, Footer: c.Name, Result: out}
+	switch res.Outcome {
+	case dnd5e.OutcomeSuccess:
+		r.Tone = ToneSuccess
+		lines = append(lines, "**"+req.T(res.Outcome.Key())+"**")
+	case dnd5e.OutcomeFailure:
+		r.Tone = ToneFailure
+		lines = append(lines, "**"+req.T(res.Outcome.Key())+"**")
+	default:
+		lines = append(lines, req.T("play.roll.total", "Total", strconv.Itoa(res.Total)))
+	}
+	r.Body = strings.Join(lines, "\n")
+	return r
+}

@@ -1,0 +1,536 @@
+package bot
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+
+	"rulekeeper/rules/dice"
+	"rulekeeper/rules/dnd5e"
+	"rulekeeper/store"
+)
+
+// dnd5eSystem is the D&D 5e part of `/sheet`: create, show, set, rename (and import, which re-validates).
+type dnd5eSystem struct{}
+
+// The fields `/sheet set` accepts for a 5e sheet.
+var fields5e = []string{
+	"ac", "attack", "attack_remove", "cha", "class", "con", "dex", "expertise", "hit_dice", "hp", "hp_max", "hp_temp",
+	"immune", "int", "level", "resist", "saves", "skills", "slots", "speed", "spell_ability", "str", "vuln", "wis",
+}
+
+// createOptions are the 13 options a 5e sheet reads (besides system and name). They are all optional because
+// /sheet create is shared with Rogue's Tale; create checks what 5e needs.
+func (dnd5eSystem) createOptions() []*Option {
+	score := func(name string) *Option {
+		return &Option{Name: name, Type: Integer, Min: Bound(dnd5e.MinScore), Max: Bound(dnd5e.MaxScore)}
+	}
+	return []*Option{
+		{Name: "class", Type: String, MaxLen: 32, Complete: completeClass},
+		{Name: "level", Type: Integer, Min: Bound(dnd5e.MinLevel), Max: Bound(dnd5e.MaxLevel)},
+		score("str"), score("dex"), score("con"), score("int"), score("wis"), score("cha"),
+		{Name: "ac", Type: Integer, Min: Bound(dnd5e.MinAC), Max: Bound(dnd5e.MaxAC)},
+		{Name: "hp", Type: Integer, Min: Bound(1), Max: Bound(dnd5e.MaxHPLimit)},
+		{Name: "speed", Type: Integer, Min: Bound(0), Max: Bound(dnd5e.MaxSpeed)},
+		{Name: "skills", Type: String, MaxLen: 500},
+		{Name: "expertise", Type: String, MaxLen: 500},
+	}
+}
+
+// create builds a sheet: class (required for 5e), level (default 1), scores (default 10), then the rules'
+// defaults (AC 10 + DEX, max HP by the fixed-value rule, speed 30, class saves) unless overridden.
+func (dnd5eSystem) create(req *Request) (json.RawMessage, error) {
+	if !req.Has("class") {
+		return nil, Errorf("play.err.class_required", "Classes", classList(req))
+	}
+	class, err := parseClass(req.Str("class"))
+	if err != nil {
+		return nil, err
+	}
+	var scores dnd5e.Scores
+	for _, a := range dnd5e.Abilities() {
+		scores.Set(a, req.Int(string(a), 10))
+	}
+	c, err := dnd5e.New(req.Str("name"), class, req.Int("level", 1), scores)
+	if err != nil {
+		return nil, err
+	}
+	if req.Has("ac") {
+		c.AC = req.Int("ac", c.AC)
+	}
+	if req.Has("hp") {
+		c.MaxHP = req.Int("hp", c.MaxHP)
+		c.HP = c.MaxHP
+	}
+	if req.Has("speed") {
+		c.Speed = req.Int("speed", c.Speed)
+	}
+	if c.Skills, err = parseSkillList(req.Str("skills")); err != nil {
+		return nil, err
+	}
+	if c.Expertise, err = parseSkillList(req.Str("expertise")); err != nil {
+		return nil, err
+	}
+	return encode5e(c)
+}
+
+func classList(req *Request) string {
+	var names []string
+	for _, c := range dnd5e.Classes() {
+		names = append(names, req.T(c.ID.Key())+" (`"+string(c.ID)+"`)")
+	}
+	return strings.Join(names, ", ")
+}
+
+func (dnd5eSystem) fields() []string { return fields5e }
+
+// rename changes the name inside the sheet; it decodes and validates the whole sheet first, which is what makes
+// `/sheet import` of an untrusted file safe.
+func (dnd5eSystem) rename(sheet json.RawMessage, name string) (json.RawMessage, error) {
+	c, err := dnd5e.Decode(sheet)
+	if err != nil {
+		return nil, err
+	}
+	c.Name = strings.TrimSpace(name)
+	return encode5e(c)
+}
+
+func (dnd5eSystem) show(req *Request, ch *store.Character) (*Reply, error) {
+	c, err := decode5e(ch)
+	if err != nil {
+		return nil, err
+	}
+	return sheetReply(req, c), nil
+}
+
+// set changes one field; every value is validated by the rules before it is stored.
+func (dnd5eSystem) set(req *Request, ch *store.Character, field, value string) (json.RawMessage, error) {
+	c, err := decode5e(ch)
+	if err != nil {
+		return nil, err
+	}
+	value = strings.TrimSpace(value)
+	num := func() (int, error) {
+		n, err := strconv.Atoi(strings.TrimPrefix(value, "+"))
+		if err != nil {
+			return 0, Errorf("play.err.bad_field_number", "Field", field, "Value", value)
+		}
+		return n, nil
+	}
+	switch field {
+	case "str", "dex", "con", "int", "wis", "cha":
+		n, err := num()
+		if err != nil {
+			return nil, err
+		}
+		c.Scores.Set(dnd5e.Ability(field), n)
+	case "ac":
+		if c.AC, err = num(); err != nil {
+			return nil, err
+		}
+	case "speed":
+		if c.Speed, err = num(); err != nil {
+			return nil, err
+		}
+	case "level":
+		n, err := num()
+		if err != nil {
+			return nil, err
+		}
+		if n < dnd5e.MinLevel || n > dnd5e.MaxLevel {
+			return nil, &dnd5e.Error{Code: dnd5e.ErrBadLevel, Args: map[string]any{"Level": n, "Min": dnd5e.MinLevel, "Max": dnd5e.MaxLevel}}
+		}
+		// Levels gained bring their Hit Dice; levels lost take the surplus away.
+		c.HitDice = min(n, c.HitDice+max(0, n-c.Level))
+		c.Level = n
+	case "class":
+		class, err := parseClass(value)
+		if err != nil {
+			return nil, err
+		}
+		// A new class brings its save proficiencies and spellcasting ability.
+		info, _ := class.Info()
+		c.Class, c.Saves, c.SpellAbility = class, []dnd5e.Ability{info.Saves[0], info.Saves[1]}, info.Spellcasting
+	case "hp":
+		n, err := num()
+		if err != nil {
+			return nil, err
+		}
+		if n < 1 || n > c.EffectiveMaxHP() {
+			return nil, Errorf("play.err.bad_set_hp", "Value", n, "Max", c.EffectiveMaxHP())
+		}
+		if c.State == dnd5e.Dead {
+			return nil, &dnd5e.Error{Code: dnd5e.ErrIsDead, Args: map[string]any{"Name": c.Name}}
+		}
+		if c.HP == 0 {
+			if _, err := c.Heal(n); err != nil {
+				return nil, err
+			}
+		}
+		c.HP = n
+	case "hp_max":
+		n, err := num()
+		if err != nil {
+			return nil, err
+		}
+		if _, err := c.SetMaxHP(n); err != nil {
+			return nil, err
+		}
+	case "hp_temp":
+		n, err := num()
+		if err != nil {
+			return nil, err
+		}
+		if n < 0 || n > dnd5e.MaxHPLimit {
+			return nil, &dnd5e.Error{Code: dnd5e.ErrBadTempHP, Args: map[string]any{"TempHP": n, "Max": dnd5e.MaxHPLimit}}
+		}
+		c.TempHP = n
+	case "hit_dice":
+		if c.HitDice, err = num(); err != nil {
+			return nil, err
+		}
+	case "skills":
+		if c.Skills, err = parseSkillList(value); err != nil {
+			return nil, err
+		}
+	case "expertise":
+		if c.Expertise, err = parseSkillList(value); err != nil {
+			return nil, err
+		}
+	case "saves":
+		if c.Saves, err = parseAbilityList(value); err != nil {
+			return nil, err
+		}
+	case "resist":
+		if c.Resist, err = parseDamageList(value); err != nil {
+			return nil, err
+		}
+	case "vuln":
+		if c.Vuln, err = parseDamageList(value); err != nil {
+			return nil, err
+		}
+	case "immune":
+		if c.Immune, err = parseDamageList(value); err != nil {
+			return nil, err
+		}
+	case "spell_ability":
+		if l := splitList(value); len(l) == 0 {
+			c.SpellAbility = ""
+		} else if c.SpellAbility, err = parseAbility(value); err != nil {
+			return nil, err
+		}
+	case "slots":
+		if err := setSlots(c, value); err != nil {
+			return nil, err
+		}
+	case "attack":
+		a, err := parseAttack(value)
+		if err != nil {
+			return nil, err
+		}
+		i := slices.IndexFunc(c.Attacks, func(x dnd5e.Attack) bool { return strings.EqualFold(strings.TrimSpace(x.Name), a.Name) })
+		if i >= 0 {
+			c.Attacks[i] = a
+		} else {
+			c.Attacks = append(c.Attacks, a)
+		}
+	case "attack_remove":
+		if _, err := c.FindAttack(value); err != nil {
+			return nil, err
+		}
+		c.Attacks = slices.DeleteFunc(c.Attacks, func(x dnd5e.Attack) bool { return strings.EqualFold(strings.TrimSpace(x.Name), value) })
+	default:
+		return nil, Errorf("play.err.unknown_field", "Field", field, "Fields", strings.Join(fields5e, ", "))
+	}
+	return encode5e(c)
+}
+
+// setSlots reads the spell slots per level, "4,3,2" (1st to 3rd level; the rest 0). Used slots are kept up
+// to the new maximum.
+func setSlots(c *dnd5e.Character, value string) error {
+	parts := splitList(strings.NewReplacer("/", ",", " ", ",").Replace(value))
+	if len(parts) > len(c.SpellSlots) {
+		return Errorf("play.err.bad_slots", "Value", value)
+	}
+	var slots [9]dnd5e.SpellSlot
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 || n > 9 {
+			return Errorf("play.err.bad_slots", "Value", value)
+		}
+		slots[i] = dnd5e.SpellSlot{Max: n, Used: min(c.SpellSlots[i].Used, n)}
+	}
+	c.SpellSlots = slots
+	return nil
+}
+
+// parseAttack reads a sheet attack. Two spellings, which may be mixed:
+//
+//	longsword str prof +1 1d8[slashing]
+//	name:longsword ability:str prof:true bonus:1 damage:1d8[slashing]
+//
+// The words before anything else are the name; str or dex (or their names) is the ability (default str);
+// "prof" makes it proficient; a signed number is the to-hit bonus; the first dice notation starts the damage,
+// which runs to the end (types in brackets, in any language). The ability modifier is added to the damage by the
+// rules, so it is not written.
+func parseAttack(value string) (dnd5e.Attack, error) {
+	a := dnd5e.Attack{Ability: dnd5e.Str}
+	var name, damage []string
+	inDamage := false
+	for _, w := range strings.Fields(value) {
+		lw := strings.ToLower(w)
+		if key, orig, ok := strings.Cut(w, ":"); ok {
+			k, v := strings.ToLower(key), strings.ToLower(orig)
+			switch k {
+			case "name":
+				name = append(name, orig)
+				inDamage = false
+				continue
+			case "ability":
+				ab, err := parseAbility(v)
+				if err != nil {
+					return a, err
+				}
+				a.Ability = ab
+				inDamage = false
+				continue
+			case "prof", "proficient":
+				b, err := strconv.ParseBool(v)
+				if err != nil {
+					return a, Errorf("play.err.bad_attack", "Value", value)
+				}
+				a.Proficient = b
+				inDamage = false
+				continue
+			case "bonus":
+				n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
+				if err != nil {
+					return a, Errorf("play.err.bad_attack", "Value", value)
+				}
+				a.Bonus = n
+				inDamage = false
+				continue
+			case "damage":
+				damage = append(damage, orig)
+				inDamage = true
+				continue
+			}
+		}
+		if inDamage {
+			damage = append(damage, w)
+			continue
+		}
+		switch {
+		case lw == "prof" || lw == "proficient":
+			a.Proficient = true
+		case isSigned(lw):
+			n, _ := strconv.Atoi(strings.TrimPrefix(lw, "+"))
+			a.Bonus = n
+		case len(name) > 0 && lookupName(kindAbility, w) != "":
+			a.Ability = dnd5e.Ability(lookupName(kindAbility, w))
+		case looksLikeDice(w):
+			damage = append(damage, w)
+			inDamage = true
+		default:
+			name = append(name, w)
+		}
+	}
+	a.Name = strings.Join(name, " ")
+	a.Damage = normalizeDamageLabels(strings.Join(damage, " "))
+	if a.Name == "" {
+		return a, Errorf("play.err.bad_attack", "Value", value)
+	}
+	if strings.TrimSpace(a.Damage) == "" {
+		return a, &dnd5e.Error{Code: dnd5e.ErrNoDamage}
+	}
+	if _, err := dice.Parse(a.Damage); err != nil {
+		return a, err
+	}
+	return a, nil
+}
+
+// isSigned reports whether w is a signed integer such as +1 or -2.
+func isSigned(w string) bool {
+	if len(w) < 2 || (w[0] != '+' && w[0] != '-') {
+		return false
+	}
+	_, err := strconv.Atoi(w[1:])
+	return err == nil
+}
+
+// looksLikeDice reports whether w starts a damage notation: a digit or a "d" followed by a digit.
+func looksLikeDice(w string) bool {
+	if w == "" {
+		return false
+	}
+	if w[0] >= '0' && w[0] <= '9' {
+		return true
+	}
+	return (w[0] == 'd' || w[0] == 'D') && len(w) > 1 && w[1] >= '0' && w[1] <= '9'
+}
+
+// sheetResult is the JSON of `/sheet show` (and create/set) for a 5e character.
+type sheetResult struct {
+	hpStatus
+	Name        string              `json:"name"`
+	AC          int                 `json:"ac"`
+	Speed       int                 `json:"speed"` // after conditions and exhaustion
+	Proficiency int                 `json:"proficiency"`
+	Modifiers   map[string]int      `json:"modifiers"`
+	Saves       map[string]int      `json:"saves"`
+	Skills      map[string]int      `json:"skills"`
+	Passive     int                 `json:"passive_perception"`
+	SpellDC     int                 `json:"spell_dc,omitempty"`
+	SpellAttack *int                `json:"spell_attack,omitempty"`
+	Attacks     []sheetAttackResult `json:"attacks,omitempty"`
+	Sheet       *dnd5e.Character    `json:"sheet"`
+}
+
+type sheetAttackResult struct {
+	Name   string `json:"name"`
+	ToHit  int    `json:"to_hit"`
+	Damage string `json:"damage"`
+}
+
+// attackNumbers is a sheet attack's to-hit bonus and its damage notation with the ability modifier.
+func attackNumbers(c *dnd5e.Character, a dnd5e.Attack) (int, string) {
+	toHit := c.Mod(a.Ability) + a.Bonus
+	if a.Proficient {
+		toHit += c.Proficiency()
+	}
+	dmg := strings.TrimSpace(a.Damage)
+	if m := c.Mod(a.Ability); m != 0 {
+		dmg += signedNum(m)
+	}
+	return toHit, dmg
+}
+
+// sheetReply renders a 5e sheet as an embed worth a screenshot.
+func sheetReply(req *Request, c *dnd5e.Character) *Reply {
+	res := sheetResult{
+		hpStatus: statusOf(c), Name: c.Name, AC: c.AC, Proficiency: c.Proficiency(),
+		Modifiers: map[string]int{}, Saves: map[string]int{}, Skills: map[string]int{}, Sheet: c,
+	}
+	speed, _ := c.EffectiveSpeed()
+	res.Speed = speed
+	init := c.Mod(dnd5e.Dex)
+	summary := []string{
+		hpLine(req, c),
+		req.T("play.sheet.ac", "AC", c.AC),
+		req.T("play.sheet.speed", "Speed", speed),
+		req.T("play.sheet.proficiency", "Bonus", signedNum(c.Proficiency())),
+		req.T("play.sheet.initiative", "Bonus", signedNum(init)),
+	}
+	body := []string{strings.Join(summary, " · ")}
+	if s := stateLine(req, c); s != "" {
+		body = append(body, s)
+	}
+	var abilities, saves []string
+	for _, a := range dnd5e.Abilities() {
+		m := c.Mod(a)
+		res.Modifiers[string(a)] = m
+		abilities = append(abilities, req.T(a.Key())+" **"+strconv.Itoa(c.Scores.Get(a))+"** ("+signedNum(m)+")")
+		mark := "○"
+		if c.SaveProficient(a) {
+			mark = "●"
+		}
+		res.Saves[string(a)] = c.SaveBonus(a)
+		saves = append(saves, mark+" "+req.T(a.Key())+" "+signedNum(c.SaveBonus(a)))
+	}
+	var skills []string
+	for _, s := range dnd5e.Skills() {
+		mark := "○"
+		switch {
+		case c.HasExpertise(s.ID):
+			mark = "◆"
+		case c.Proficient(s.ID):
+			mark = "●"
+		}
+		res.Skills[string(s.ID)] = c.SkillBonus(s.ID)
+		skills = append(skills, mark+" "+req.T(s.ID.Key())+" "+signedNum(c.SkillBonus(s.ID)))
+	}
+	half := (len(skills) + 1) / 2
+	r := &Reply{
+		Title:  req.T("play.sheet.title", "Name", c.Name, "Class", req.T(c.Class.Key()), "Level", c.Level),
+		Footer: c.Name,
+		Fields: []Field{
+			{Name: req.T("play.sheet.abilities"), Value: strings.Join(abilities, "\n"), Inline: true},
+			{Name: req.T("play.sheet.saves"), Value: strings.Join(saves, "\n"), Inline: true},
+			{Name: req.T("play.sheet.skills"), Value: strings.Join(skills[:half], "\n"), Inline: true},
+			{Name: "\u200b", Value: strings.Join(skills[half:], "\n"), Inline: true},
+		},
+	}
+	if p, err := c.PassiveScore(dnd5e.Perception, dnd5e.Normal); err == nil {
+		res.Passive = p.Score
+	}
+	r.Fields = append(r.Fields,
+		Field{Name: req.T("play.sheet.hit_dice"), Value: req.T("play.sheet.hit_dice_value", "Left", c.HitDice, "Total", c.Level, "Die", c.HitDie()), Inline: true},
+		Field{Name: req.T("play.sheet.passive"), Value: strconv.Itoa(res.Passive), Inline: true},
+	)
+	if dc, err := c.SpellSaveDC(); err == nil {
+		atk, _ := c.SpellAttackBonus()
+		res.SpellDC, res.SpellAttack = dc, &atk
+		v := req.T("play.sheet.spell_value", "Ability", req.T(c.SpellAbility.Key()), "DC", dc, "Attack", signedNum(atk))
+		var slots []string
+		for i, s := range c.SpellSlots {
+			if s.Max > 0 {
+				slots = append(slots, req.T("play.sheet.slot", "Level", i+1, "Left", s.Max-s.Used, "Max", s.Max))
+			}
+		}
+		if len(slots) > 0 {
+			v += "\n" + strings.Join(slots, " · ")
+		}
+		r.Fields = append(r.Fields, Field{Name: req.T("play.sheet.spellcasting"), Value: v, Inline: true})
+	}
+	var attacks []string
+	for _, a := range c.Attacks {
+		toHit, dmg := attackNumbers(c, a)
+		res.Attacks = append(res.Attacks, sheetAttackResult{Name: a.Name, ToHit: toHit, Damage: dmg})
+		attacks = append(attacks, req.T("play.sheet.attack_line", "Name", a.Name, "ToHit", signedNum(toHit), "Damage", localizeDamageLabels(req, dmg)))
+	}
+	if len(attacks) == 0 {
+		attacks = []string{req.T("play.sheet.no_attacks")}
+	}
+	r.Fields = append(r.Fields, Field{Name: req.T("play.sheet.attacks"), Value: strings.Join(attacks, "\n")})
+	r.Fields = append(r.Fields, Field{Name: req.T("play.sheet.conditions"), Value: conditionsText(req, c)})
+	var defences []string
+	for _, d := range []struct {
+		key  string
+		list []dnd5e.DamageType
+	}{{"play.sheet.resist", c.Resist}, {"play.sheet.vuln", c.Vuln}, {"play.sheet.immune", c.Immune}} {
+		if len(d.list) == 0 {
+			continue
+		}
+		names := make([]string, len(d.list))
+		for i, t := range d.list {
+			names[i] = req.T(t.Key())
+		}
+		defences = append(defences, req.T(d.key, "Types", strings.Join(names, ", ")))
+	}
+	if len(defences) > 0 {
+		r.Fields = append(r.Fields, Field{Name: req.T("play.sheet.defences"), Value: strings.Join(defences, "\n")})
+	}
+	r.Body = strings.Join(body, "\n")
+	r.Result = res
+	return r
+}
+
+// conditionsText lists the character's conditions with durations and exhaustion, or "none".
+func conditionsText(req *Request, c *dnd5e.Character) string {
+	var out []string
+	for _, s := range c.ListConditions() {
+		name := conditionLabel(req, s.ID, s.Level)
+		switch {
+		case s.ImpliedBy != "":
+			name = req.T("play.condition.implied", "Name", name, "By", req.T(s.ImpliedBy.Key()))
+		case s.Rounds > 0:
+			name = req.T("play.condition.rounds", "Name", name, "Rounds", s.Rounds)
+		}
+		out = append(out, name)
+	}
+	if len(out) == 0 {
+		return req.T("play.none")
+	}
+	return strings.Join(out, ", ")
+}

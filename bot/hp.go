@@ -1,0 +1,353 @@
+package bot
+
+import (
+	"strings"
+
+	"rulekeeper/rules/dnd5e"
+	"rulekeeper/store"
+)
+
+func (b *Bot) hpCommand() *Command {
+	amount := func(min float64) *Option {
+		return &Option{Name: "amount", Type: Integer, Required: true, Min: Bound(min), Max: Bound(dnd5e.MaxHPLimit)}
+	}
+	return &Command{
+		Name: "hp",
+		Options: []*Option{
+			{Name: "damage", Type: SubCommand, Handler: b.hpDamage, Options: []*Option{
+				amount(0),
+				{Name: "type", Type: String, MaxLen: 32, Complete: completeDamageType},
+				{Name: "crit", Type: Boolean},
+				b.characterOption(),
+			}, Examples: []string{"/hp damage amount:7", "/hp damage amount:12 type:fire", "/hp damage amount:5 crit:true character:Borin"}},
+			{Name: "heal", Type: SubCommand, Handler: b.hpHeal, Options: []*Option{amount(0), b.characterOption()},
+				Examples: []string{"/hp heal amount:8"}},
+			{Name: "temp", Type: SubCommand, Handler: b.hpTemp, Options: []*Option{amount(0), b.characterOption()},
+				Examples: []string{"/hp temp amount:5"}},
+			{Name: "max", Type: SubCommand, Handler: b.hpMax, Options: []*Option{amount(1), b.characterOption()},
+				Examples: []string{"/hp max amount:31"}},
+		},
+	}
+}
+
+// hpResult is the JSON of /hp.
+type hpResult struct {
+	hpStatus
+	Character string          `json:"character"`
+	Amount    int             `json:"amount"`
+	Applied   int             `json:"applied"` // HP lost or gained (damage: after defences and temp HP)
+	Detail    *dnd5e.HPChange `json:"detail"`
+}
+
+// hpChange runs one HP change on the request's character in one transaction and renders it.
+func (b *Bot) hpChange(req *Request, titleKey string, fn func(c *dnd5e.Character) (*dnd5e.HPChange, error)) (*Reply, error) {
+	var change *dnd5e.HPChange
+	_, c, err := b.edit5e(req, func(_ store.Tx, _ *store.Character, c *dnd5e.Character) error {
+		var err error
+		change, err = fn(c)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return hpReply(req, c, req.T(titleKey, "Name", c.Name), change), nil
+}
+
+func (b *Bot) hpDamage(req *Request) (*Reply, error) {
+	typ, err := parseDamageType(req.Str("type"))
+	if err != nil {
+		return nil, err
+	}
+	return b.hpChange(req, "play.hp.damage_title", func(c *dnd5e.Character) (*dnd5e.HPChange, error) {
+		return c.Damage(req.Int("amount", 0), typ, req.Bool("crit"))
+	})
+}
+
+func (b *Bot) hpHeal(req *Request) (*Reply, error) {
+	return b.hpChange(req, "play.hp.heal_title", func(c *dnd5e.Character) (*dnd5e.HPChange, error) {
+		return c.Heal(req.Int("amount", 0))
+	})
+}
+
+func (b *Bot) hpTemp(req *Request) (*Reply, error) {
+	r, err := b.hpChange(req, "play.hp.temp_title", func(c *dnd5e.Character) (*dnd5e.HPChange, error) {
+		return c.SetTempHP(req.Int("amount", 0))
+	})
+	if err != nil {
+		return nil, err
+	}
+	if res := r.Result.(hpResult); res.Detail.NoEffect {
+		r.Body = req.T("play.hp.temp_no_stack", "Temp", res.HPTemp) + "\n" + r.Body
+	}
+	return r, nil
+}
+
+func (b *Bot) hpMax(req *Request) (*Reply, error) {
+	return b.hpChange(req, "play.hp.max_title", func(c *dnd5e.Character) (*dnd5e.HPChange, error) {
+		return c.SetMaxHP(req.Int("amount", 0))
+	})
+}
+
+// hpReply renders an HP change: what was asked, what the defences and temp HP did, the HP before and after, and
+// any change of state.
+func hpReply(req *Request, c *dnd5e.Character, title string, ch *dnd5e.HPChange) *Reply {
+	var lines []string
+	if d := ch.Defence; d != nil {
+		// Damage: the amount by type and what the sheet's defences made of it.
+		lines = append(lines, req.T("play.hp.damage_line", "Amount", damagePartsText(req, []dnd5e.DamagePart{*d}), "Final", d.Final))
+		lines = append(lines, effectLines(req, ch.Effects, false)...)
+		if ch.TempAbsorbed > 0 {
+			lines = append(lines, req.T("play.hp.temp_absorbed", "Amount", ch.TempAbsorbed))
+		}
+	}
+	switch {
+	case ch.NoEffect && ch.StateBefore == dnd5e.Dead:
+		lines = append(lines, req.T("play.hp.already_dead", "Name", c.Name))
+	case ch.NoEffect && ch.Defence == nil:
+		lines = append(lines, req.T("play.hp.no_change"))
+	}
+	lines = append(lines, hpChangeLine(req, ch))
+	lines = append(lines, stateChangeLines(req, c.Name, ch)...)
+	if c.State == dnd5e.Dying {
+		lines = append(lines, deathSavesLine(req, c.DeathSaves))
+	}
+	r := &Reply{Title: title, Body: strings.Join(lines, "\n"), Footer: c.Name}
+	switch {
+	case ch.StateAfter == dnd5e.Dead && ch.StateBefore != dnd5e.Dead:
+		r.Tone = ToneCritical
+	case ch.StateAfter == dnd5e.Dying:
+		r.Tone = ToneFailure
+	case ch.HPAfter > ch.HPBefore:
+		r.Tone = ToneSuccess
+	}
+	r.Result = hpResult{hpStatus: statusOf(c), Character: c.Name, Amount: ch.Amount, Applied: ch.Applied, Detail: ch}
+	return r
+}
+
+func (b *Bot) deathsaveCommand() *Command {
+	return &Command{
+		Name: "deathsave",
+		Options: []*Option{
+			{Name: "roll", Type: SubCommand, Handler: b.deathsaveRoll, Options: []*Option{
+				modeOption(), bonusOption(), b.characterOption(),
+			}, Examples: []string{"/deathsave roll", "/deathsave roll bonus:1d4", "/deathsave roll character:Borin"}},
+			{Name: "stabilize", Type: SubCommand, Handler: b.stabilize, Options: []*Option{
+				{Name: "character", Type: String, Required: true, MaxLen: store.MaxNameLen, Complete: b.completeTarget},
+				{Name: "kit", Type: Boolean},
+				modeOption(),
+			}, Examples: []string{"/deathsave stabilize character:Borin", "/deathsave stabilize character:Borin kit:true"}},
+		},
+	}
+}
+
+// deathSaveResult is the JSON of /deathsave roll and its button.
+type deathSaveResult struct {
+	hpStatus
+	Character string                 `json:"character"`
+	Total     int                    `json:"total"`
+	Natural   int                    `json:"natural"`
+	Outcome   string                 `json:"outcome"` // success or failure (a natural 20 is a success, a natural 1 a failure)
+	Successes int                    `json:"successes"`
+	Failures  int                    `json:"failures"`
+	Detail    *dnd5e.DeathSaveResult `json:"detail"`
+}
+
+func (b *Bot) deathsaveRoll(req *Request) (*Reply, error) {
+	o, err := rollOptions(req)
+	if err != nil {
+		return nil, err
+	}
+	var res *dnd5e.DeathSaveResult
+	ch, c, err := b.edit5e(req, func(_ store.Tx, _ *store.Character, c *dnd5e.Character) error {
+		var err error
+		res, err = c.DeathSave(req.Dice, o)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return deathSaveReply(req, ch, c, res), nil
+}
+
+// deathsaveButton answers the "next death save" button: custom id "deathsave:<character id>".
+func (b *Bot) deathsaveButton(req *Request) (*Reply, error) {
+	if err := b.guildOnly(req); err != nil {
+		return nil, err
+	}
+	id := strings.TrimPrefix(req.CustomID, "deathsave:")
+	var (
+		res *dnd5e.DeathSaveResult
+		c   *dnd5e.Character
+		ch  *store.Character
+	)
+	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
+		var err error
+		if ch, err = tx.Character(id); err != nil {
+			if errorsIsNotFound(err) {
+				return Errorf("char.err.gone")
+			}
+			return err
+		}
+		if !canEdit(req, ch) {
+			return Errorf("char.err.not_owner", "Name", ch.Name)
+		}
+		if c, err = decode5e(ch); err != nil {
+			return err
+		}
+		if res, err = c.DeathSave(req.Dice, dnd5e.RollOptions{}); err != nil {
+			return err
+		}
+		if ch.Sheet, err = encode5e(c); err != nil {
+			return err
+		}
+		return tx.PutCharacter(ch)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return deathSaveReply(req, ch, c, res), nil
+}
+
+func deathSaveReply(req *Request, ch *store.Character, c *dnd5e.Character, res *dnd5e.DeathSaveResult) *Reply {
+	out := deathSaveResult{
+		hpStatus: statusOf(c), Character: c.Name, Total: res.Total, Natural: res.Natural,
+		Outcome: "failure", Successes: c.DeathSaves.Successes, Failures: c.DeathSaves.Failures, Detail: res,
+	}
+	if res.Outcome == dnd5e.DeathSuccess || res.Outcome == dnd5e.DeathRevived {
+		out.Outcome = "success"
+	}
+	lines := []string{rollText(req, res.Roll), "**" + req.T(res.Outcome.Key()) + "**"}
+	if m := modeLine(req, res.Mode); m != "" {
+		lines = append(lines, m)
+	}
+	lines = append(lines, effectLines(req, res.Effects, res.Cancelled)...)
+	r := &Reply{Title: req.T("play.deathsave.title", "Name", c.Name), Footer: c.Name, Result: out}
+	switch res.StateAfter {
+	case dnd5e.Dying:
+		lines = append(lines, deathSavesLine(req, res.DeathSaves))
+		r.Buttons = []Button{{Label: req.T("play.deathsave.again"), CustomID: "deathsave:" + ch.ID, Style: ButtonSecondary}}
+		r.Tone = ToneNeutral
+		if res.Outcome == dnd5e.DeathFailure || res.Outcome == dnd5e.DeathDoubleFailure {
+			r.Tone = ToneFailure
+		}
+	case dnd5e.Stable:
+		lines = append(lines, req.T("play.deathsave.stable", "Name", c.Name))
+		r.Tone = ToneSuccess
+	case dnd5e.Dead:
+		lines = append(lines, req.T("play.deathsave.dead", "Name", c.Name))
+		r.Tone = ToneCritical
+	case dnd5e.Conscious:
+		lines = append(lines, req.T("play.deathsave.revived", "Name", c.Name), hpLine(req, c))
+		r.Tone = ToneCritical
+	}
+	r.Body = strings.Join(lines, "\n")
+	return r
+}
+
+// stabilizeResult is the JSON of /deathsave stabilize.
+type stabilizeResult struct {
+	hpStatus
+	Character string                 `json:"character"`
+	Healer    string                 `json:"healer,omitempty"`
+	Total     int                    `json:"total"`   // the Medicine check (0 with a kit)
+	Natural   int                    `json:"natural"` // its d20 (0 with a kit)
+	Outcome   string                 `json:"outcome"` // success or failure
+	Successes int                    `json:"successes"`
+	Failures  int                    `json:"failures"`
+	Detail    *dnd5e.StabilizeResult `json:"detail"`
+}
+
+// stabilize gives first aid to a dying character: a healer's kit stabilizes with no roll; otherwise the caller's
+// active character (the healer) makes a DC 10 WIS (Medicine) check. Helping needs no ownership of the patient,
+// but it needs a healer who is up, unless the caller owns the patient or is a GM and uses a kit.
+func (b *Bot) stabilize(req *Request) (*Reply, error) {
+	if err := b.guildOnly(req); err != nil {
+		return nil, err
+	}
+	mode, err := dnd5e.ParseMode(req.Str("mode"))
+	if err != nil {
+		return nil, err
+	}
+	kit := req.Bool("kit")
+	var (
+		res    *dnd5e.StabilizeResult
+		c      *dnd5e.Character
+		healer *dnd5e.Character
+	)
+	err = b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
+		name := req.Str("character")
+		ch, err := findGuildCharacter(tx, req, name)
+		if err != nil {
+			return err
+		}
+		if ch == nil {
+			return Errorf("char.err.not_found", "Name", name)
+		}
+		if c, err = decode5e(ch); err != nil {
+			return err
+		}
+		hid, err := tx.Active(req.UserID)
+		if err != nil {
+			return err
+		}
+		if hid != "" && hid != ch.ID {
+			hch, err := tx.Character(hid)
+			if err != nil {
+				return err
+			}
+			if healer, err = decode5e(hch); err != nil {
+				return err
+			}
+			if healer.HP == 0 {
+				return Errorf("play.stabilize.err.healer_down", "Name", healer.Name)
+			}
+		}
+		switch {
+		case healer == nil && hid == ch.ID && !kit:
+			return Errorf("play.stabilize.err.self", "Name", c.Name)
+		case healer == nil && !kit:
+			return Errorf("play.stabilize.err.no_healer")
+		case healer == nil && !canEdit(req, ch):
+			return Errorf("play.stabilize.err.no_healer")
+		}
+		if res, err = c.Stabilize(req.Dice, dnd5e.StabilizeOptions{Kit: kit, Healer: healer, Roll: dnd5e.RollOptions{Mode: mode}}); err != nil {
+			return err
+		}
+		if ch.Sheet, err = encode5e(c); err != nil {
+			return err
+		}
+		return tx.PutCharacter(ch)
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := stabilizeResult{hpStatus: statusOf(c), Character: c.Name, Outcome: "failure",
+		Successes: c.DeathSaves.Successes, Failures: c.DeathSaves.Failures, Detail: res}
+	if res.Success {
+		out.Outcome = "success"
+	}
+	var lines []string
+	if healer != nil {
+		out.Healer = healer.Name
+	}
+	if res.Kit {
+		lines = append(lines, req.T("play.stabilize.kit"))
+	} else if chk := res.Check; chk != nil {
+		out.Total, out.Natural = chk.Total, chk.Natural
+		lines = append(lines, req.T("play.stabilize.check", "Healer", healer.Name)+" "+rollText(req, chk.Roll)+" "+req.T("play.roll.vs_dc", "DC", dnd5e.StabilizeDC))
+		if m := modeLine(req, chk.Mode); m != "" {
+			lines = append(lines, m)
+		}
+		lines = append(lines, effectLines(req, chk.Effects, chk.Cancelled)...)
+	}
+	r := &Reply{Title: req.T("play.stabilize.title", "Name", c.Name), Footer: c.Name, Result: out}
+	if res.Success {
+		lines = append(lines, req.T("play.stabilize.success", "Name", c.Name))
+		r.Tone = ToneSuccess
+	} else {
+		lines = append(lines, req.T("play.stabilize.failure", "Name", c.Name), deathSavesLine(req, c.DeathSaves))
+		r.Tone = ToneFailure
+	}
+	r.Body = strings.Join(lines, "\n")
+	return r, nil
+}

@@ -1,0 +1,97 @@
+package bot
+
+import (
+	"strings"
+
+	"rulekeeper/rules/dnd5e"
+	"rulekeeper/store"
+)
+
+func (b *Bot) restCommand() *Command {
+	return &Command{
+		Name: "rest",
+		Options: []*Option{
+			{Name: "short", Type: SubCommand, Handler: b.shortRest, Options: []*Option{
+				{Name: "hit_dice", Type: Integer, Min: Bound(0), Max: Bound(dnd5e.MaxLevel)},
+				b.characterOption(),
+			}, Examples: []string{"/rest short hit_dice:2", "/rest short"}},
+			{Name: "long", Type: SubCommand, Handler: b.longRest, Options: []*Option{b.characterOption()},
+				Examples: []string{"/rest long"}},
+		},
+	}
+}
+
+// restResult is the JSON of /rest.
+type restResult struct {
+	hpStatus
+	Character  string            `json:"character"`
+	Long       bool              `json:"long"`
+	Total      int               `json:"total"` // HP rolled with the Hit Dice (short rest; 0 for a long rest)
+	Healed     int               `json:"healed"`
+	HitDice    int               `json:"hit_dice"` // remaining after the rest
+	HitDiceMax int               `json:"hit_dice_max"`
+	Exhaustion int               `json:"exhaustion"`
+	Detail     *dnd5e.RestResult `json:"detail"`
+}
+
+func (b *Bot) shortRest(req *Request) (*Reply, error) {
+	var res *dnd5e.RestResult
+	_, c, err := b.edit5e(req, func(_ store.Tx, _ *store.Character, c *dnd5e.Character) error {
+		var err error
+		res, err = c.ShortRest(req.Int("hit_dice", 0), req.Dice)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	if res.HitDiceSpent == 0 {
+		lines = append(lines, req.T("play.rest.no_dice", "Left", c.HitDice, "Die", c.HitDie()))
+	} else {
+		for _, r := range res.Rolls {
+			lines = append(lines, rollText(req, r))
+		}
+		lines = append(lines, req.T("play.rest.spent", "Count", res.HitDiceSpent, "Die", c.HitDie(), "Rolled", res.Rolled, "Healed", res.HP.Applied))
+		lines = append(lines, req.T("play.rest.dice_left", "Left", c.HitDice, "Total", c.Level))
+	}
+	return restReply(req, c, req.T("play.rest.short_title", "Name", c.Name), res, lines), nil
+}
+
+func (b *Bot) longRest(req *Request) (*Reply, error) {
+	var res *dnd5e.RestResult
+	_, c, err := b.edit5e(req, func(_ store.Tx, _ *store.Character, c *dnd5e.Character) error {
+		var err error
+		res, err = c.LongRest(req.Now)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	lines := []string{req.T("play.rest.long_hp", "Healed", res.HP.Applied)}
+	lines = append(lines, req.T("play.rest.dice_regained", "Count", res.HitDiceRegain, "Left", c.HitDice, "Total", c.Level))
+	if res.SlotsRestored > 0 {
+		lines = append(lines, req.T("play.rest.slots", "Count", res.SlotsRestored))
+	}
+	if res.ExhaustionBefore != res.ExhaustionAfter {
+		lines = append(lines, req.T("play.rest.exhaustion", "Before", res.ExhaustionBefore, "After", res.ExhaustionAfter))
+	}
+	if res.TempHPLost > 0 {
+		lines = append(lines, req.T("play.rest.temp_lost", "Amount", res.TempHPLost))
+	}
+	lines = append(lines, req.T("play.rest.next_long", "Hours", int(dnd5e.LongRestEvery.Hours())))
+	return restReply(req, c, req.T("play.rest.long_title", "Name", c.Name), res, lines), nil
+}
+
+func restReply(req *Request, c *dnd5e.Character, title string, res *dnd5e.RestResult, lines []string) *Reply {
+	if len(res.Removed) > 0 {
+		lines = append(lines, req.T("play.conditions_removed", "Conditions", conditionNames(req, res.Removed)))
+	}
+	lines = append(lines, hpChangeLine(req, &res.HP))
+	return &Reply{
+		Title: title, Body: strings.Join(lines, "\n"), Footer: c.Name, Tone: ToneSuccess,
+		Result: restResult{
+			hpStatus: statusOf(c), Character: c.Name, Long: res.Long, Total: res.Rolled, Healed: res.HP.Applied,
+			HitDice: c.HitDice, HitDiceMax: c.Level, Exhaustion: c.Exhaustion, Detail: res,
+		},
+	}
+}
