@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,18 +64,9 @@ func (t *characterTarget) name() string         { return t.c.Name }
 func (t *characterTarget) target() dnd5e.Target { return t.c.AsTarget() }
 func (t *characterTarget) status() hpStatus     { return statusOf(t.c) }
 
-// takeDamage applies the attack's total. The total already holds the target's defences, petrified's resistance
-// to all damage included, so petrified is set aside while the untyped total is applied (Damage would halve again).
+// takeDamage applies the attack's total, which already holds the target's defences.
 func (t *characterTarget) takeDamage(amount int, crit bool) (*dnd5e.HPChange, error) {
-	i := slices.IndexFunc(t.c.Conditions, func(a dnd5e.ActiveCondition) bool { return a.ID == dnd5e.Petrified })
-	if i < 0 {
-		return t.c.Damage(amount, "", crit)
-	}
-	petrified := t.c.Conditions[i]
-	t.c.Conditions = slices.Delete(slices.Clone(t.c.Conditions), i, i+1)
-	ch, err := t.c.Damage(amount, "", crit)
-	t.c.Conditions = append(t.c.Conditions, petrified)
-	return ch, err
+	return t.c.DamageResolved(amount, crit)
 }
 
 func (t *characterTarget) save(tx store.Tx) error {
@@ -101,33 +93,6 @@ func resolveCharacterTarget(tx store.Tx, req *Request, name string, attacker *st
 		return nil, err
 	}
 	return &characterTarget{ch: ch, c: c}, nil
-}
-
-// findGuildCharacter finds a character of the guild by name, the caller's own first; nil when there is none.
-func findGuildCharacter(tx store.Tx, req *Request, name string) (*store.Character, error) {
-	name = strings.TrimSpace(name)
-	if ch, err := tx.FindCharacter(req.UserID, name); err == nil {
-		return ch, nil
-	} else if !errorsIsNotFound(err) {
-		return nil, err
-	}
-	all, err := tx.Characters()
-	if err != nil {
-		return nil, err
-	}
-	var found []*store.Character
-	for _, c := range all {
-		if strings.EqualFold(c.Name, name) {
-			found = append(found, c)
-		}
-	}
-	switch len(found) {
-	case 0:
-		return nil, nil
-	case 1:
-		return found[0], nil
-	}
-	return nil, Errorf("char.err.ambiguous", "Name", name, "Count", len(found))
 }
 
 // attackResult is the JSON of /attack.
@@ -238,7 +203,7 @@ func (b *Bot) attack(req *Request) (*Reply, error) {
 		return tgt.save(tx)
 	})
 	if err != nil {
-		return nil, b.notOwner(req, err)
+		return nil, err
 	}
 	return attackReply(req, attacker, tgt, res, change), nil
 }
@@ -250,7 +215,7 @@ func findAttacker(tx store.Tx, req *Request, need bool) (*store.Character, *dnd5
 	ch, err := findCharacter(tx, req)
 	if err != nil {
 		var be *Error
-		if asError(err, &be) && be.Key == "char.err.no_active" && (!need || req.GM) && !req.Has("weapon") {
+		if errors.As(err, &be) && be.Key == "char.err.no_active" && (!need || req.GM) && !req.Has("weapon") {
 			return nil, nil, nil
 		}
 		return nil, nil, err
@@ -263,14 +228,6 @@ func findAttacker(tx store.Tx, req *Request, need bool) (*store.Character, *dnd5
 		return nil, nil, err
 	}
 	return ch, c, nil
-}
-
-func asError(err error, target **Error) bool {
-	e, ok := err.(*Error)
-	if ok {
-		*target = e
-	}
-	return ok
 }
 
 // attackReply renders an attack: who attacks whom with what, the d20, the verdict, what changed the roll, the

@@ -31,7 +31,8 @@ func (b *Bot) characterOption() *Option {
 }
 
 // findCharacter resolves the request's character inside tx: the one named by the `character` option (the
-// caller's own first; a GM may name anyone's in the guild), else the caller's active character.
+// caller's own first, then anyone's in the guild — reading is open, changing is checked by canEdit), else the
+// caller's active character.
 func findCharacter(tx store.Tx, req *Request) (*store.Character, error) {
 	name := strings.TrimSpace(req.Str("character"))
 	if name == "" {
@@ -44,30 +45,38 @@ func findCharacter(tx store.Tx, req *Request) (*store.Character, error) {
 		}
 		return tx.Character(id)
 	}
-	ch, err := tx.FindCharacter(req.UserID, name)
-	if err == nil || !errorsIsNotFound(err) {
-		return ch, err
+	ch, err := findGuildCharacter(tx, req, name)
+	if err == nil && ch == nil {
+		err = Errorf("char.err.not_found", "Name", name)
 	}
-	if req.GM {
-		all, err := tx.Characters()
-		if err != nil {
-			return nil, err
-		}
-		var found []*store.Character
-		for _, c := range all {
-			if strings.EqualFold(c.Name, name) {
-				found = append(found, c)
-			}
-		}
-		switch len(found) {
-		case 1:
-			return found[0], nil
-		case 0:
-		default:
-			return nil, Errorf("char.err.ambiguous", "Name", name, "Count", len(found))
+	return ch, err
+}
+
+// findGuildCharacter finds a character of the guild by name, the caller's own first; nil when there is none.
+func findGuildCharacter(tx store.Tx, req *Request, name string) (*store.Character, error) {
+	name = strings.TrimSpace(name)
+	if ch, err := tx.FindCharacter(req.UserID, name); err == nil {
+		return ch, nil
+	} else if !errorsIsNotFound(err) {
+		return nil, err
+	}
+	all, err := tx.Characters()
+	if err != nil {
+		return nil, err
+	}
+	var found []*store.Character
+	for _, c := range all {
+		if strings.EqualFold(c.Name, name) {
+			found = append(found, c)
 		}
 	}
-	return nil, Errorf("char.err.not_found", "Name", name)
+	switch len(found) {
+	case 0:
+		return nil, nil
+	case 1:
+		return found[0], nil
+	}
+	return nil, Errorf("char.err.ambiguous", "Name", name, "Count", len(found))
 }
 
 func errorsIsNotFound(err error) bool { return store.Code(err) == "store.err.not_found" }

@@ -136,10 +136,10 @@ func (c *Console) parse(line string) (*Request, error) {
 	if len(toks) == 0 {
 		return nil, Errorf("core.err.not_a_command")
 	}
-	if toks[0].text == "click" && len(toks) == 2 {
+	if rest, ok := strings.CutPrefix(line, "click "); ok && toks[0].text == "click" {
 		req.Kind = KindComponent
-		req.CustomID = toks[1].text
-		if n, err := strconv.Atoi(toks[1].text); err == nil {
+		req.CustomID = strings.TrimSpace(rest) // custom ids hold colons: taken raw, not tokenized
+		if n, err := strconv.Atoi(req.CustomID); err == nil {
 			if c.last == nil || n < 1 || n > len(c.last.Buttons) {
 				return nil, Errorf("core.err.no_button", "N", n)
 			}

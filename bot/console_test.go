@@ -80,15 +80,18 @@ func TestConsoleErrors(t *testing.T) {
 }
 
 func TestConsoleRoll(t *testing.T) {
-	c := &Console{Bot: newTestBot(6, 2, 5, 1, 3, 3, 3, 3), UserID: "aria", GuildID: "g", JSON: true}
+	c := &Console{Bot: newTestBot(6, 2, 5, 1, 3, 3, 3, 3, 2, 4), UserID: "aria", GuildID: "g", JSON: true}
 	var out bytes.Buffer
-	in := strings.NewReader("# a comment\n\n/roll expr:4d6kh3\nclick 1\n")
+	in := strings.NewReader("# a comment\n\n/roll expr:4d6kh3\nclick 1\nclick reroll:1:2d6\n")
 	if err := c.Run(t.Context(), in, &out); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 2 {
-		t.Fatalf("want 2 replies, got %d: %q", len(lines), out.String())
+	if len(lines) != 3 {
+		t.Fatalf("want 3 replies, got %d: %q", len(lines), out.String())
+	}
+	if !strings.Contains(lines[2], `"total":6`) {
+		t.Errorf("click by custom id: %s", lines[2])
 	}
 	var first struct {
 		Text      string `json:"text"`

@@ -53,26 +53,9 @@ func (b *Bot) edit5e(req *Request, fn func(tx store.Tx, ch *store.Character, c *
 		return err
 	})
 	if err != nil {
-		return nil, nil, b.notOwner(req, err)
+		return nil, nil, err
 	}
 	return ch, c, nil
-}
-
-// notOwner turns "no character called X" into "X belongs to someone else" when the caller named another
-// player's character: the refusal should say why.
-func (b *Bot) notOwner(req *Request, err error) error {
-	var be *Error
-	name := strings.TrimSpace(req.Str("character"))
-	if !asError(err, &be) || be.Key != "char.err.not_found" || name == "" {
-		return err
-	}
-	_ = b.cfg.Store.View(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		if ch, ferr := findGuildCharacter(tx, req, name); ferr == nil && ch != nil {
-			err = Errorf("char.err.not_owner", "Name", ch.Name)
-		}
-		return nil
-	})
-	return err
 }
 
 // view5e reads the request's 5e character.

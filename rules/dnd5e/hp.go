@@ -44,9 +44,10 @@ func (c *Character) hpFinish(ch *HPChange) *HPChange {
 
 // Damage applies amount damage of type typ (crit: whether it came from a
 // critical hit). The sheet's own immunities, resistances and vulnerabilities
-// (and petrified) are applied for a typed amount; pass typ "" for damage that
-// was already resolved against this character (e.g. AttackResult.Damage.Total
-// computed with c.AsTarget()).
+// (and petrified) are applied for a typed amount; an untyped amount meets
+// only petrified's resistance to all damage. Damage already resolved against
+// this character (AttackResult.Damage.Total computed with c.AsTarget()) goes
+// through DamageResolved instead.
 //
 // Temp HP absorbs first. Dropping to 0 HP: if the damage left over is ≥ the
 // (effective) max HP the character dies (massive damage); otherwise it is
@@ -55,6 +56,17 @@ func (c *Character) hpFinish(ch *HPChange) *HPChange {
 // starts dying again. Damage fully absorbed by temp HP has no further effect.
 // Damage to the dead changes nothing (NoEffect).
 func (c *Character) Damage(amount int, typ DamageType, crit bool) (*HPChange, error) {
+	return c.damage(amount, typ, crit, false)
+}
+
+// DamageResolved applies damage whose defences were already applied (an
+// attack's or a spell's total against this character): nothing is resisted
+// again; otherwise it behaves as Damage.
+func (c *Character) DamageResolved(amount int, crit bool) (*HPChange, error) {
+	return c.damage(amount, "", crit, true)
+}
+
+func (c *Character) damage(amount int, typ DamageType, crit, resolved bool) (*HPChange, error) {
 	if amount < 0 || amount > MaxHPLimit {
 		return nil, newError(ErrBadAmount, "Amount", amount, "Max", MaxHPLimit)
 	}
@@ -74,11 +86,11 @@ func (c *Character) Damage(amount int, typ DamageType, crit bool) (*HPChange, er
 	} else {
 		// Untyped: only petrified's resistance to all damage applies.
 		ch.Defence = &DamagePart{Raw: amount, Final: amount}
-		if t.has(Petrified) {
+		if t.has(Petrified) && !resolved {
 			ch.Defence.applyDefences(t, true)
 		}
 	}
-	if t.has(Petrified) {
+	if t.has(Petrified) && !resolved {
 		ch.Effects = append(ch.Effects, Effect{Condition: Petrified, Effect: EffectResistAll})
 	}
 	dmg := ch.Defence.Final

@@ -357,3 +357,27 @@ func TestResultsMarshal(t *testing.T) {
 		t.Errorf("attack JSON %s", b)
 	}
 }
+
+// TestDamageResolved: an attack's total already holds petrified's resistance, so it is not halved again.
+func TestDamageResolved(t *testing.T) {
+	for _, resolved := range []bool{false, true} {
+		c, err := New("Stone", Class("fighter"), 1, Scores{Str: 10, Dex: 10, Con: 10, Int: 10, Wis: 10, Cha: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.MaxHP, c.HP = 20, 20
+		if _, err := c.AddCondition(Petrified, ConditionOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		var ch *HPChange
+		if resolved {
+			ch, err = c.DamageResolved(8, false)
+		} else {
+			ch, err = c.Damage(8, "", false)
+		}
+		want := map[bool]int{false: 16, true: 12}[resolved]
+		if err != nil || c.HP != want {
+			t.Errorf("resolved=%v: HP %d (%+v, %v), want %d", resolved, c.HP, ch, err, want)
+		}
+	}
+}
