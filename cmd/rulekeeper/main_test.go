@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/alecthomas/kong"
+
 	"rulekeeper/locales"
 )
 
@@ -185,5 +187,45 @@ func TestHelpIsLocalized(t *testing.T) {
 		if code != 0 || !strings.Contains(out, locales.For(l).T("cli.help.console")) {
 			t.Errorf("%s: exit %d, help %q", l, code, out)
 		}
+	}
+}
+
+// TestExampleConfig: config.example.toml parses, and every key it sets or mentions names a real flag.
+func TestExampleConfig(t *testing.T) {
+	var cli CLI
+	p, err := newParser(&cli, locales.For(locales.EN))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Parse([]string{"--config", "../../config.example.toml", "version"}); err != nil {
+		t.Fatal(err)
+	}
+	flags := map[string]bool{}
+	var walk func(n *kong.Node)
+	walk = func(n *kong.Node) {
+		for _, f := range n.Flags {
+			flags[strings.ReplaceAll(f.Name, "-", "_")] = true
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(p.Model.Node)
+	data, err := os.ReadFile("../../config.example.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "#"))
+		key, _, ok := strings.Cut(line, " = ")
+		if !ok || strings.ContainsAny(key, " ,.") {
+			continue
+		}
+		if !flags[key] {
+			t.Errorf("config.example.toml key %q is no flag", key)
+		}
+	}
+	if strings.Contains(strings.ToLower(string(data)), "token =") {
+		t.Error("the example config must hold no token key")
 	}
 }
