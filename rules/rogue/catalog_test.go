@@ -1,90 +1,21 @@
 package rogue
 
 import (
-	"bufio"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"os"
-	"path/filepath"
-	"regexp"
-	"sort"
-	"strconv"
 	"strings"
 	"testing"
-	"text/template"
+
+	"rulekeeper/internal/catalogtest"
 )
 
-var catalogLangs = []string{"en", "zh-CN", "zh-TW", "ko"}
-
-// readCatalog reads a flat catalog file of `"key" = "value"` lines.
-func readCatalog(t *testing.T, lang string) map[string]string {
-	t.Helper()
-	path := filepath.Join("..", "..", "locales", "catalog", "rogue."+lang+".toml")
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	out := map[string]string{}
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		k, v, ok := strings.Cut(line, " = ")
-		if !ok {
-			t.Fatalf("%s:%d: not a key = value line", path, n)
-		}
-		key, err1 := strconv.Unquote(k)
-		val, err2 := strconv.Unquote(v)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s:%d: bad quoting", path, n)
-		}
-		if _, dup := out[key]; dup {
-			t.Fatalf("%s:%d: duplicate key %s", path, n, key)
-		}
-		out[key] = val
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 func TestCatalogMatchesCode(t *testing.T) {
-	want := CatalogKeys()
-	sort.Strings(want)
-	for i := 1; i < len(want); i++ {
-		if want[i] == want[i-1] {
-			t.Errorf("CatalogKeys lists %s twice", want[i])
-		}
-	}
-	for _, lang := range catalogLangs {
-		cat := readCatalog(t, lang)
-		var got []string
-		for k, v := range cat {
-			got = append(got, k)
-			if strings.TrimSpace(v) == "" {
-				t.Errorf("%s: %s is empty", lang, k)
-			}
-			if _, err := template.New(k).Parse(v); err != nil {
-				t.Errorf("%s: %s: %v", lang, k, err)
-			}
-		}
-		sort.Strings(got)
-		if strings.Join(got, "\n") != strings.Join(want, "\n") {
-			t.Errorf("%s catalog: missing %v, unused %v", lang, diff(want, got), diff(got, want))
-		}
-	}
+	catalogtest.Keys(t, "rogue", CatalogKeys())
 }
 
 // Chinese and Korean names must not be left in English.
 func TestCatalogTranslated(t *testing.T) {
-	en := readCatalog(t, "en")
-	for _, lang := range catalogLangs[1:] {
-		cat := readCatalog(t, lang)
+	en := catalogtest.Read(t, "rogue", "en")
+	for _, lang := range catalogtest.Langs[1:] {
+		cat := catalogtest.Read(t, "rogue", lang)
 		for k, v := range cat {
 			if v == en[k] && !strings.HasPrefix(k, "rogue.src.cap") {
 				t.Errorf("%s %s is the English text %q", lang, k, v)
@@ -92,164 +23,33 @@ func TestCatalogTranslated(t *testing.T) {
 		}
 	}
 	// Glossary spot checks: the seed's terms.
-	zh := readCatalog(t, "zh-CN")
+	zh := catalogtest.Read(t, "rogue", "zh-CN")
 	for k, v := range map[string]string{"rogue.attr.sta": "耐力", "rogue.talent.clearcasting": "沉净施法", "rogue.outcome.blocked": "格挡",
 		"rogue.state.reckless": "鲁莽", "rogue.talent.aimed_shot": "瞄准射击", "rogue.outcome.fumble": "致命失败"} {
 		if zh[k] != v {
 			t.Errorf("zh-CN %s = %q, want %q", k, zh[k], v)
 		}
 	}
-	ko := readCatalog(t, "ko")
+	ko := catalogtest.Read(t, "rogue", "ko")
 	if ko["rogue.attr.sta"] != "지구력" || ko["rogue.talent.clearcasting"] != "명료 시전" {
 		t.Error("ko glossary terms")
 	}
-	tw := readCatalog(t, "zh-TW")
+	tw := catalogtest.Read(t, "rogue", "zh-TW")
 	if tw["rogue.outcome.blocked"] != "格擋" || tw["rogue.curse.thirst"] != "乾渴詛咒" {
 		t.Error("zh-TW conversion")
 	}
 }
 
-func diff(a, b []string) []string {
-	in := map[string]bool{}
-	for _, x := range b {
-		in[x] = true
-	}
-	var out []string
-	for _, x := range a {
-		if !in[x] {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
-
-// TestErrorTemplateArgs checks every error message uses only template
-// arguments the code passes with that code, in every language, and the same set everywhere.
+// TestErrorTemplateArgs checks every error message uses only template arguments the code passes with that code,
+// in every language, and the same set everywhere; event messages take the Event's field names.
 func TestErrorTemplateArgs(t *testing.T) {
-	args := errorArgs(t)
-	for _, code := range ErrorCodes() {
-		if _, ok := args[code]; !ok {
-			t.Errorf("%s is never returned", code)
-		}
+	args := catalogtest.CallArgs(t, "newError")
+	catalogtest.Produced(t, ErrorCodes(), args)
+	eventArgs := map[string]bool{"Source": true, "Amount": true, "State": true, "Turns": true, "Attr": true, "Track": true}
+	keys := ErrorCodes()
+	for _, e := range EventTypes() {
+		args[e.Key()] = eventArgs
+		keys = append(keys, e.Key())
 	}
-	var first map[string]string
-	for _, lang := range catalogLangs {
-		cat := readCatalog(t, lang)
-		if first == nil {
-			first = cat
-		}
-		for _, code := range ErrorCodes() {
-			used := placeholders(cat[code])
-			for p := range used {
-				if !args[code][p] {
-					t.Errorf("%s %s uses {{.%s}}, which the code never passes", lang, code, p)
-				}
-			}
-			if ref := placeholders(first[code]); !sameSet(ref, used) {
-				t.Errorf("%s %s uses %v, en uses %v", lang, code, used, ref)
-			}
-		}
-		// Event messages take the Event's field names.
-		for _, e := range EventTypes() {
-			for p := range placeholders(cat[e.Key()]) {
-				switch p {
-				case "Source", "Amount", "State", "Turns", "Attr", "Track":
-				default:
-					t.Errorf("%s %s uses {{.%s}}", lang, e.Key(), p)
-				}
-			}
-			if ref := placeholders(first[e.Key()]); !sameSet(ref, placeholders(cat[e.Key()])) {
-				t.Errorf("%s %s placeholders differ from en", lang, e.Key())
-			}
-		}
-	}
-}
-
-func placeholders(s string) map[string]bool {
-	out := map[string]bool{}
-	for _, m := range placeholder.FindAllStringSubmatch(s, -1) {
-		out[m[1]] = true
-	}
-	return out
-}
-
-func sameSet(a, b map[string]bool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if !b[k] {
-			return false
-		}
-	}
-	return true
-}
-
-// errorArgs maps each error code constant to the union of the argument names
-// passed to newError with it anywhere in the package.
-func errorArgs(t *testing.T) map[string]map[string]bool {
-	t.Helper()
-	consts := map[string]string{}
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var parsed []*ast.File
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		af, err := parser.ParseFile(token.NewFileSet(), f, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		parsed = append(parsed, af)
-		for _, d := range af.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.CONST {
-				continue
-			}
-			for _, s := range gd.Specs {
-				vs := s.(*ast.ValueSpec)
-				for i, n := range vs.Names {
-					if i < len(vs.Values) {
-						if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-							v, _ := strconv.Unquote(lit.Value)
-							consts[n.Name] = v
-						}
-					}
-				}
-			}
-		}
-	}
-	out := map[string]map[string]bool{}
-	for _, af := range parsed {
-		ast.Inspect(af, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "newError" || len(call.Args) == 0 {
-				return true
-			}
-			id, ok := call.Args[0].(*ast.Ident)
-			if !ok {
-				return true
-			}
-			code := consts[id.Name]
-			if out[code] == nil {
-				out[code] = map[string]bool{}
-			}
-			for i := 1; i < len(call.Args); i += 2 {
-				if lit, ok := call.Args[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-					k, _ := strconv.Unquote(lit.Value)
-					out[code][k] = true
-				}
-			}
-			return true
-		})
-	}
-	return out
+	catalogtest.Args(t, "rogue", keys, args)
 }
