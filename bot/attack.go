@@ -14,22 +14,25 @@ import (
 func (b *Bot) attackCommand() *Command {
 	return &Command{
 		Name: "attack",
-		Options: []*Option{
+		Options: append([]*Option{
 			{Name: "weapon", Type: String, MaxLen: dnd5e.MaxNameLen, Complete: b.completeWeapon},
-			{Name: "target", Type: String, MaxLen: store.MaxNameLen, Complete: b.completeTarget},
+			{Name: "target", Type: String, MaxLen: store.MaxNameLen, Complete: b.completeAttackTarget},
 			{Name: "ac", Type: Integer, Min: Bound(dnd5e.MinAC), Max: Bound(dnd5e.MaxAC)},
 			modeOption(),
 			bonusOption(),
 			{Name: "damage", Type: String, MaxLen: 200},
 			{Name: "distance", Type: Integer, Min: Bound(0), Max: Bound(10000)},
 			b.characterOption(),
-		},
+		}, b.rogueAttackOptions()...), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range
 		Handler: b.attack,
 		Examples: []string{
 			"/attack weapon:longsword target:Goblin",
 			"/attack weapon:rapier ac:15 mode:adv damage:3d6",
 			"/attack bonus:5 damage:1d6+3[piercing] ac:13",
 			"/attack weapon:longbow target:Borin distance:30",
+			"/attack weapon:longsword damage:1d8 target:Grak",
+			"/attack damage:1d6 dodge:1 block:1",
+			"/attack weapon:\"longbow slow\" damage:1d8 range:6 target:Grak",
 		},
 	}
 }
@@ -52,7 +55,13 @@ type attackTarget interface {
 type targetResolver func(tx store.Tx, req *Request, name string, attacker *store.Character, ac *dnd5e.Character) (attackTarget, error)
 
 // targetResolvers are asked in order; the first that finds the name wins.
-var targetResolvers = []targetResolver{resolveCharacterTarget}
+var targetResolvers = []targetResolver{resolveEncounterTarget, resolveCharacterTarget}
+
+// targetReporter is an attackTarget that words its own HP change (an encounter NPC shows players only a vague
+// state) and may have made a concentration save (fight.go).
+type targetReporter interface {
+	report(req *Request, change *dnd5e.HPChange) ([]string, *dnd5e.ConcentrationResult)
+}
 
 // characterTarget is another 5e character of the guild.
 type characterTarget struct {
@@ -110,6 +119,8 @@ type attackResult struct {
 	TargetStatus *hpStatus           `json:"target_status,omitempty"` // a tracked target's HP after the attack
 	Detail       *dnd5e.AttackResult `json:"detail"`
 	HPChange     *dnd5e.HPChange     `json:"hp_change,omitempty"`
+	// Concentration is the target's CON save to keep concentrating after the damage.
+	Concentration *dnd5e.ConcentrationResult `json:"concentration,omitempty"`
 }
 
 // adHocToHit splits an ad-hoc attack's bonus into a flat modifier ("+5") or extra notation ("5+1d4").
@@ -124,6 +135,9 @@ func adHocToHit(bonus string) (int, string) {
 func (b *Bot) attack(req *Request) (*Reply, error) {
 	if err := b.guildOnly(req); err != nil {
 		return nil, err
+	}
+	if ok, r, err := b.routeRogue(req, b.attackRogue, attackOnly5e, attackOnlyRogue); ok {
+		return r, err
 	}
 	mode, err := dnd5e.ParseMode(req.Str("mode"))
 	if err != nil {
@@ -304,7 +318,11 @@ func attackReply(req *Request, attacker *dnd5e.Character, tgt attackTarget, res 
 		st := tgt.status()
 		out.TargetStatus = &st
 	}
-	if tgt != nil && change != nil {
+	if rep, ok := tgt.(targetReporter); ok {
+		var more []string
+		more, out.Concentration = rep.report(req, change)
+		lines = append(lines, more...)
+	} else if tgt != nil && change != nil {
 		if change.TempAbsorbed > 0 {
 			lines = append(lines, req.T("play.hp.temp_absorbed", "Amount", change.TempAbsorbed))
 		}

@@ -286,7 +286,8 @@ func TestRestAndConditions5e(t *testing.T) {
 	}
 }
 
-// TestNot5e: the 5e commands refuse a character of another system by name, and change nothing.
+// TestNot5e: the 5e-only commands refuse a character of another system by name, and change nothing. (/check, /attack
+// and /hp route a Rogue's Tale actor to the Rogue's Tale rules: rogue_play_test.go.)
 func TestNot5e(t *testing.T) {
 	e := newPlayEnv(t)
 	e.party()
@@ -301,8 +302,8 @@ func TestNot5e(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct{ user, line string }{
-		{"rita", "/check skill:stealth"},
-		{"rita", "/hp damage amount:3"},
+		{"rita", "/save ability:dex"},
+		{"rita", "/rest short"},
 		{"rita", "/condition list"},
 		{"alice", "/attack weapon:rapier target:Lyra"},
 		{"alice", "/deathsave stabilize character:Lyra kit:true"},

@@ -13,8 +13,11 @@ import (
 	"time"
 
 	"rulekeeper/locales"
+	"rulekeeper/rules/area"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
+	"rulekeeper/rules/encounter"
+	"rulekeeper/rules/rogue"
 	"rulekeeper/store"
 )
 
@@ -54,6 +57,7 @@ func New(cfg Config) *Bot {
 	b := &Bot{cfg: cfg, components: map[string]Handler{}, systems: map[string]sheetSystem{}}
 	// Rule systems first: the sheet command's create options come from them.
 	b.systems[system5e] = dnd5eSystem{}
+	b.systems[systemRogue] = rogueSystem{}
 	b.commands = []*Command{
 		b.rollCommand(),
 		b.settingsCommand(),
@@ -66,10 +70,16 @@ func New(cfg Config) *Bot {
 		b.deathsaveCommand(),
 		b.restCommand(),
 		b.conditionCommand(),
+		b.castCommand(),
+		b.rtCommand(),
+		b.initCommand(),
+		b.identifyCommand(),
+		b.aoeCommand(),
 	}
 	b.components["reroll"] = b.reroll
 	b.components["sheetdel"] = b.sheetDeleteConfirmed
 	b.components["deathsave"] = b.deathsaveButton
+	b.components["init"] = b.initButton
 	return b
 }
 
@@ -175,6 +185,18 @@ func errorKey(p *locales.Printer, err error) (string, map[string]any) {
 	var re *dnd5e.Error
 	if errors.As(err, &re) {
 		return re.Code, localizeRulesArgs(p, re)
+	}
+	var rge *rogue.Error
+	if errors.As(err, &rge) {
+		return rge.Code, localizeRogueArgs(p, rge)
+	}
+	var ee *encounter.Error
+	if errors.As(err, &ee) {
+		return ee.Code, localizeEncounterArgs(p, ee.Args)
+	}
+	var ae *area.Error
+	if errors.As(err, &ae) {
+		return ae.Code, ae.Args
 	}
 	var de *dice.Error
 	if errors.As(err, &de) {

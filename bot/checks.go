@@ -23,11 +23,11 @@ func (b *Bot) checkCommand() *Command {
 	return &Command{
 		Name: "check",
 		Options: []*Option{
-			{Name: "skill", Type: String, Required: true, MaxLen: 64, Complete: completeSkillOrAbility},
+			{Name: "skill", Type: String, Required: true, MaxLen: 64, Complete: b.completeCheckSkill},
 			modeOption(), bonusOption(), dcOption(), b.characterOption(),
 		},
 		Handler:  b.check,
-		Examples: []string{"/check skill:stealth", "/check skill:perception mode:adv dc:15", "/check skill:str bonus:1d4 dc:12", "/check skill:athletics character:Borin"},
+		Examples: []string{"/check skill:stealth", "/check skill:perception mode:adv dc:15", "/check skill:str bonus:1d4 dc:12", "/check skill:athletics character:Borin", "/check skill:search dc:9 bonus:1"},
 	}
 }
 
@@ -67,6 +67,9 @@ type rollResult struct {
 }
 
 func (b *Bot) check(req *Request) (*Reply, error) {
+	if ok, r, err := b.routeRogue(req, b.checkRogue, checkOnly5e, nil); ok {
+		return r, err
+	}
 	what := req.Str("skill")
 	skill, skillErr := parseSkill(what)
 	ability, abilityErr := parseAbility(what)

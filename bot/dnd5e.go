@@ -72,6 +72,7 @@ func (dnd5eSystem) create(req *Request) (json.RawMessage, error) {
 	if c.Expertise, err = parseSkillList(req.Str("expertise")); err != nil {
 		return nil, err
 	}
+	c.FillSpellSlots() // the class table's slots (none for non-casters); /sheet set field:slots changes them
 	return encode5e(c)
 }
 
@@ -93,7 +94,7 @@ func (dnd5eSystem) rename(sheet json.RawMessage, name string) (json.RawMessage, 
 		return nil, err
 	}
 	c.Name = strings.TrimSpace(name)
-	return encode5e(c)
+	return keepConcentration(sheet, c)
 }
 
 func (dnd5eSystem) show(req *Request, ch *store.Character) (*Reply, error) {
@@ -111,6 +112,7 @@ func (dnd5eSystem) set(req *Request, ch *store.Character, field, value string) (
 		return nil, err
 	}
 	value = strings.TrimSpace(value)
+	tableSlots := slotsFollowTable(c) // then a new level or class brings its own slots
 	num := func() (int, error) {
 		n, err := strconv.Atoi(strings.TrimPrefix(value, "+"))
 		if err != nil {
@@ -243,7 +245,10 @@ func (dnd5eSystem) set(req *Request, ch *store.Character, field, value string) (
 	default:
 		return nil, Errorf("play.err.unknown_field", "Field", field, "Fields", strings.Join(fields5e, ", "))
 	}
-	return encode5e(c)
+	if tableSlots && (field == "level" || field == "class") {
+		c.FillSpellSlots()
+	}
+	return keepConcentration(ch.Sheet, c)
 }
 
 // setSlots reads the spell slots per level, "4,3,2" (1st to 3rd level; the rest 0). Used slots are kept up

@@ -16,7 +16,7 @@ func (b *Bot) hpCommand() *Command {
 		Options: []*Option{
 			{Name: "damage", Type: SubCommand, Handler: b.hpDamage, Options: []*Option{
 				amount(0),
-				{Name: "type", Type: String, MaxLen: 32, Complete: completeDamageType},
+				{Name: "type", Type: String, MaxLen: 32, Complete: b.completeHPType},
 				{Name: "crit", Type: Boolean},
 				b.characterOption(),
 			}, Examples: []string{"/hp damage amount:7", "/hp damage amount:12 type:fire", "/hp damage amount:5 crit:true character:Borin"}},
@@ -54,6 +54,9 @@ func (b *Bot) hpChange(req *Request, titleKey string, fn func(c *dnd5e.Character
 }
 
 func (b *Bot) hpDamage(req *Request) (*Reply, error) {
+	if ok, r, err := b.routeRogue(req, b.hpDamageRogue, nil, nil); ok {
+		return r, err
+	}
 	typ, err := parseDamageType(req.Str("type"))
 	if err != nil {
 		return nil, err
@@ -64,12 +67,18 @@ func (b *Bot) hpDamage(req *Request) (*Reply, error) {
 }
 
 func (b *Bot) hpHeal(req *Request) (*Reply, error) {
+	if ok, r, err := b.routeRogue(req, b.hpHealRogue, nil, nil); ok {
+		return r, err
+	}
 	return b.hpChange(req, "play.hp.heal_title", func(c *dnd5e.Character) (*dnd5e.HPChange, error) {
 		return c.Heal(req.Int("amount", 0))
 	})
 }
 
 func (b *Bot) hpTemp(req *Request) (*Reply, error) {
+	if ok, r, err := b.routeRogue(req, b.hpTempRogue, nil, nil); ok {
+		return r, err
+	}
 	r, err := b.hpChange(req, "play.hp.temp_title", func(c *dnd5e.Character) (*dnd5e.HPChange, error) {
 		return c.SetTempHP(req.Int("amount", 0))
 	})
@@ -83,6 +92,9 @@ func (b *Bot) hpTemp(req *Request) (*Reply, error) {
 }
 
 func (b *Bot) hpMax(req *Request) (*Reply, error) {
+	if ok, r, err := b.routeRogue(req, b.hpMaxRogue, nil, nil); ok {
+		return r, err
+	}
 	return b.hpChange(req, "play.hp.max_title", func(c *dnd5e.Character) (*dnd5e.HPChange, error) {
 		return c.SetMaxHP(req.Int("amount", 0))
 	})

@@ -49,7 +49,7 @@ func (b *Bot) edit5e(req *Request, fn func(tx store.Tx, ch *store.Character, c *
 		if err := fn(tx, ch, c); err != nil {
 			return err
 		}
-		ch.Sheet, err = encode5e(c)
+		ch.Sheet, err = keepConcentration(ch.Sheet, c) // the caster's concentration, stored beside the sheet (fight.go)
 		return err
 	})
 	if err != nil {
@@ -536,6 +536,10 @@ func localizeRulesArgs(p *locales.Printer, e *dnd5e.Error) map[string]any {
 			key = dnd5e.DamageType(s).Key()
 		case "State":
 			key = dnd5e.State(s).Key()
+		case "Spell": // spell errors name the spell in English (or as typed, when unknown)
+			if sp, err := dnd5e.ParseSpell(s); err == nil {
+				key = sp.Key()
+			}
 		case "Name":
 			if e.Code == dnd5e.ErrDuplicate {
 				for _, k := range []string{dnd5e.Skill(s).Key(), dnd5e.Ability(s).Key(), dnd5e.Condition(s).Key(), dnd5e.DamageType(s).Key()} {

@@ -12,7 +12,7 @@ var (
 	languageChoices = []string{"en", "zh-CN", "zh-TW", "ko", "auto"}
 	critRules       = []string{"double", "max"}
 	systemChoices   = []string{"dnd5e", "rogue"}
-	aoeMethods      = []string{"template", "token"}
+	aoeMethods      = []string{"template", "token", "half"} // half: the DMG half-square rule (/aoe, aoe.go)
 )
 
 func (b *Bot) settingsCommand() *Command {

@@ -54,7 +54,8 @@ func (b *Bot) sheetCommand() *Command {
 		Name: "sheet",
 		Options: []*Option{
 			{Name: "create", Type: SubCommand, Handler: b.sheetCreate, Options: create,
-				Examples: []string{"/sheet create name:Aria class:rogue level:3 str:10 dex:16 con:14 int:12 wis:10 cha:13 skills:stealth,perception expertise:stealth"}},
+				Examples: []string{"/sheet create name:Aria class:rogue level:3 str:10 dex:16 con:14 int:12 wis:10 cha:13 skills:stealth,perception expertise:stealth",
+					"/sheet create system:rogue name:Brom race:human sex:male level:3 str:9 agi:8 sta:8 cha:7 talents:crushing_blow max_dodge:3 shield:shield"}},
 			{Name: "show", Type: SubCommand, Handler: b.sheetShow, Options: []*Option{b.characterOption()}, Examples: []string{"/sheet show"}},
 			{Name: "list", Type: SubCommand, Handler: b.sheetList, Examples: []string{"/sheet list"}},
 			{Name: "use", Type: SubCommand, Handler: b.sheetUse, Options: []*Option{named("character")}, Examples: []string{"/sheet use character:Aria"}},
@@ -98,6 +99,12 @@ func (b *Bot) sheetCreate(req *Request) (*Reply, error) {
 	sys := b.systems[system]
 	if sys == nil {
 		return nil, Errorf("char.err.unknown_system", "System", system)
+	}
+	// An option only another system reads is refused rather than ignored.
+	for name := range req.Options {
+		if name != "system" && name != "name" && findOption(sys.createOptions(), name) == nil {
+			return nil, Errorf("rt.err.option_not_for_system", "Option", name, "System", req.T("system."+system))
+		}
 	}
 	sheet, err := sys.create(req)
 	if err != nil {

@@ -168,6 +168,11 @@ func (p *Printer) TMap(key string, data map[string]any) string {
 		cfg.PluralCount = c
 	}
 	s, err := p.loc.Localize(cfg)
+	if err != nil && cfg.PluralCount != nil {
+		// A message without plural forms ("{{.Count}} talents…") has only "other": Count 1 must not lose it.
+		cfg.PluralCount = nil
+		s, err = p.loc.Localize(cfg)
+	}
 	if err != nil {
 		return key
 	}

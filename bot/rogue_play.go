@@ -1,0 +1,832 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+
+	"rulekeeper/rules/rogue"
+	"rulekeeper/store"
+)
+
+// This file holds the shared commands (/check, /attack, /hp, /cast) on Rogue's Tale characters. The shared
+// handlers route here through routeRogue when the acting character is a Rogue's Tale one.
+
+// Options of the shared commands that only one system reads.
+var (
+	attackOnlyRogue = []string{"kind", "hand", "talent", "dodge", "block", "parry", "range"}
+	attackOnly5e    = []string{"ac", "mode", "distance"}
+	checkOnly5e     = []string{"mode"}
+)
+
+// rogueAttackOptions are the /attack options Rogue's Tale adds (the command keeps weapon, target, bonus,
+// damage and character, which both systems read).
+func (b *Bot) rogueAttackOptions() []*Option {
+	def := func(name string) *Option {
+		return &Option{Name: name, Type: Integer, Min: Bound(0), Max: Bound(rogue.MaxCap)}
+	}
+	return []*Option{
+		{Name: "kind", Type: String, Choices: []string{string(rogue.Melee), string(rogue.Ranged), string(rogue.Thrown)}},
+		{Name: "hand", Type: String, Choices: []string{string(rogue.MainHand), string(rogue.OffHand), string(rogue.TwoHands)}},
+		{Name: "talent", Type: String, MaxLen: 64, Complete: b.completeRogueTalent},
+		def("dodge"), def("block"), def("parry"),
+		{Name: "range", Type: Integer, Min: Bound(0), Max: Bound(rogue.MaxDistance)},
+	}
+}
+
+// rogueBonus reads the shared bonus: option as a signed number (Rogue's Tale modifiers are flat).
+func rogueBonus(req *Request) (int, error) {
+	s := strings.TrimSpace(req.Str("bonus"))
+	if s == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(s, "+"))
+	if err != nil {
+		return 0, Errorf("rt.err.bad_bonus", "Value", s)
+	}
+	return n, nil
+}
+
+// --- /check ---
+
+// rtCheckResult is the JSON of /check on a Rogue's Tale character.
+type rtCheckResult struct {
+	Character  string             `json:"character"`
+	Kind       string             `json:"kind"` // plain, mental, reflex, search
+	Attribute  string             `json:"attribute"`
+	Total      int                `json:"total"`
+	Natural    int                `json:"natural"`
+	Difficulty int                `json:"difficulty"`
+	Modifier   int                `json:"modifier"` // after the +5 cap
+	Outcome    string             `json:"outcome"`  // success or failure
+	Critical   bool               `json:"critical"`
+	Fumble     bool               `json:"fumble"`
+	Chance     float64            `json:"chance"` // of success, before the roll
+	Odds       rogue.Odds         `json:"odds"`
+	Mods       []rogue.Mod        `json:"mods"`
+	Detail     *rogue.CheckResult `json:"detail"`
+}
+
+// parseRogueCheck reads /check skill: for Rogue's Tale: an attribute (str, agi, sta, cha, or their names) or a
+// named check (mental, reflex, search) with its default attribute.
+func parseRogueCheck(s string) (rogue.CheckOptions, error) {
+	if a, err := parseRogueAttr(s); err == nil {
+		return rogue.CheckOptions{Attr: a}, nil
+	}
+	if id := lookupRogue(rkCheck, s); id != "" {
+		k := rogue.CheckKind(id)
+		a := rogue.Sta
+		if k == rogue.CheckReflex {
+			a = rogue.Agi
+		}
+		return rogue.CheckOptions{Kind: k, Attr: a}, nil
+	}
+	return rogue.CheckOptions{}, Errorf("rt.err.unknown_check", "Name", s)
+}
+
+func (b *Bot) checkRogue(req *Request) (*Reply, error) {
+	o, err := parseRogueCheck(req.Str("skill"))
+	if err != nil {
+		return nil, err
+	}
+	if o.Bonus, err = rogueBonus(req); err != nil {
+		return nil, err
+	}
+	o.Difficulty = req.Int("dc", 0)
+	_, c, err := b.viewRogue(req)
+	if err != nil {
+		return nil, err
+	}
+	res, err := c.Check(o, req.Dice)
+	if err != nil {
+		return nil, err
+	}
+	kind := o.Kind
+	if kind == rogue.CheckPlain {
+		kind = "plain"
+	}
+	out := rtCheckResult{
+		Character: c.Name, Kind: string(kind), Attribute: string(o.Attr), Total: res.Total, Natural: res.Natural,
+		Difficulty: res.Difficulty, Modifier: res.Modifier, Outcome: "failure",
+		Critical: res.Outcome == rogue.OutcomeCritical, Fumble: res.Outcome == rogue.OutcomeFumble,
+		Chance: chance(res.Odds.Succeed(), res.Odds.Den), Odds: res.Odds, Mods: res.Mods, Detail: res,
+	}
+	if res.Success {
+		out.Outcome = "success"
+	}
+	what := req.T(o.Attr.Key())
+	if o.Kind != rogue.CheckPlain {
+		what = req.T("rt.check.kind_attr", "Kind", req.T(o.Kind.Key()), "Attribute", what)
+	}
+	r := &Reply{Title: req.T("rt.check.title", "Name", c.Name, "Check", what), Footer: c.Name, Result: out,
+		Body: strings.Join(checkLines(req, res), "\n")}
+	switch {
+	case out.Critical:
+		r.Tone = ToneCritical
+	case res.Success:
+		r.Tone = ToneSuccess
+	default:
+		r.Tone = ToneFailure
+	}
+	return r, nil
+}
+
+// --- targets ---
+
+// rogueTarget is a creature a Rogue's Tale attack or spell reaches. Characters of the guild are targets today;
+// an encounter's NPCs become targets by adding a resolver to rogueTargetResolvers.
+type rogueTarget interface {
+	name() string
+	// creature is the target's sheet, changed in place by the rules.
+	creature() *rogue.Character
+	// save writes the creature back inside the command's transaction.
+	save(tx store.Tx) error
+}
+
+// rogueTargetResolver finds a target by name inside the command's transaction; (nil, nil) means "not mine,
+// ask the next". actor and ac are the acting character, so that naming oneself reaches the same sheet.
+type rogueTargetResolver func(tx store.Tx, req *Request, name string, actor *store.Character, ac *rogue.Character) (rogueTarget, error)
+
+// rogueTargetResolvers are asked in order; the first that finds the name wins.
+var rogueTargetResolvers = []rogueTargetResolver{resolveRogueCharacterTarget}
+
+// rogueCharacterTarget is a Rogue's Tale character of the guild.
+type rogueCharacterTarget struct {
+	ch   *store.Character
+	c    *rogue.Character
+	self bool // the actor itself: saved with the actor
+}
+
+func (t *rogueCharacterTarget) name() string               { return t.c.Name }
+func (t *rogueCharacterTarget) creature() *rogue.Character { return t.c }
+
+func (t *rogueCharacterTarget) save(tx store.Tx) error {
+	if t.self {
+		return nil
+	}
+	sheet, err := encodeRogue(t.c)
+	if err != nil {
+		return err
+	}
+	t.ch.Sheet = sheet
+	return tx.PutCharacter(t.ch)
+}
+
+// resolveRogueCharacterTarget finds a character of the guild by name, the caller's own first. Attacking needs no
+// ownership of the target; a character of another system is refused by name.
+func resolveRogueCharacterTarget(tx store.Tx, req *Request, name string, actor *store.Character, ac *rogue.Character) (rogueTarget, error) {
+	ch, err := findGuildCharacter(tx, req, name)
+	if err != nil || ch == nil {
+		return nil, err
+	}
+	if actor != nil && ch.ID == actor.ID {
+		return &rogueCharacterTarget{ch: actor, c: ac, self: true}, nil
+	}
+	c, err := decodeRogue(ch)
+	if err != nil {
+		return nil, err
+	}
+	return &rogueCharacterTarget{ch: ch, c: c}, nil
+}
+
+// resolveRogueTarget asks the resolvers in order.
+func resolveRogueTarget(tx store.Tx, req *Request, name string, actor *store.Character, ac *rogue.Character) (rogueTarget, error) {
+	for _, resolve := range rogueTargetResolvers {
+		t, err := resolve(tx, req, name, actor, ac)
+		if err != nil || t != nil {
+			return t, err
+		}
+	}
+	return nil, Errorf("rt.err.no_target", "Name", name)
+}
+
+// findRogueActor finds the acting character in tx: the `character:` option or the caller's active one, owned by
+// the caller unless the caller is a GM.
+func findRogueActor(tx store.Tx, req *Request) (*store.Character, *rogue.Character, error) {
+	ch, err := findCharacter(tx, req)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !canEdit(req, ch) {
+		return nil, nil, Errorf("char.err.not_owner", "Name", ch.Name)
+	}
+	c, err := decodeRogue(ch)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ch, c, nil
+}
+
+// saveRogue encodes a changed sheet into its record and writes it.
+func saveRogue(tx store.Tx, ch *store.Character, c *rogue.Character) error {
+	sheet, err := encodeRogue(c)
+	if err != nil {
+		return err
+	}
+	ch.Sheet = sheet
+	return tx.PutCharacter(ch)
+}
+
+// --- /attack ---
+
+// rtAttackResult is the JSON of /attack by a Rogue's Tale character.
+type rtAttackResult struct {
+	Attacker       string              `json:"attacker"`
+	Target         string              `json:"target,omitempty"` // a tracked target; absent against given defences
+	Weapon         string              `json:"weapon,omitempty"`
+	Total          int                 `json:"total"`
+	Natural        int                 `json:"natural"`
+	Outcome        string              `json:"outcome"` // hit, miss, dodged, blocked, parried
+	Critical       bool                `json:"critical"`
+	Fumble         bool                `json:"fumble"`
+	Location       string              `json:"location,omitempty"` // body or head, on a hit
+	DefenceUsed    string              `json:"defence_used,omitempty"`
+	Damage         int                 `json:"damage"` // dealt after vulnerability and resistance (0 on a miss)
+	Chance         float64             `json:"chance"` // of a hit, before the roll
+	Odds           rogue.AttackOdds    `json:"odds"`
+	Mods           []rogue.Mod         `json:"mods"`
+	AttackerStatus rogueStatus         `json:"attacker_status"`
+	TargetStatus   *rogueStatus        `json:"target_status,omitempty"`
+	Detail         *rogue.AttackResult `json:"detail"`
+}
+
+// rogueWeapon reads the weapon: option's words (a name, a size — small, medium, large —, "slow", a damage type,
+// a signed magic damage modifier, a damage roll) and damage: (the weapon's roll, a [type] label allowed).
+func rogueWeapon(req *Request, weapon, damage string) (string, rogue.Weapon) {
+	w := rogue.Weapon{}
+	var name []string
+	for _, word := range strings.Fields(weapon) {
+		lw := strings.ToLower(word)
+		switch {
+		case lookupRogue(rkWeaponSize, word) != "":
+			w.Size = rogue.WeaponSize(lookupRogue(rkWeaponSize, word))
+		case lw == "slow" || rtNorm(word) == rtNorm(req.T("rt.weapon.slow")):
+			w.Slow = true
+		case lookupRogue(rkDamage, word) != "":
+			w.Type = rogue.DamageType(lookupRogue(rkDamage, word))
+		case isSigned(lw):
+			w.Magic, _ = strconv.Atoi(strings.TrimPrefix(lw, "+"))
+		case looksLikeDice(word) && damage == "":
+			damage = word
+		default:
+			name = append(name, word)
+		}
+	}
+	damage = labelRE.ReplaceAllStringFunc(damage, func(m string) string {
+		if id := lookupRogue(rkDamage, m[1:len(m)-1]); id != "" {
+			w.Type = rogue.DamageType(id)
+			return ""
+		}
+		return m
+	})
+	w.Damage = strings.TrimSpace(damage)
+	return strings.Join(name, " "), w
+}
+
+// adHocDefender is a stand-in for a defender given only by its defences (/attack dodge: block: parry:): a
+// monster of the attacker's size and level (no crit shift) with exactly those defences and HP to spare.
+func adHocDefender(req *Request, att *rogue.Character) (*rogue.Character, error) {
+	dodge, block, parry := req.Int("dodge", 0), req.Int("block", 0), req.Int("parry", 0)
+	o := rogue.NewOptions{Size: att.Size, Monster: true}
+	o.Equip.MaxDodge = rogue.Cap(dodge)
+	if req.Has("block") {
+		o.Equip.Shield = &rogue.Shield{MinBlock: block, MaxBlock: block}
+	}
+	if req.Has("parry") {
+		o.Equip.MaxParry = rogue.Cap(parry)
+		o.Talents = []rogue.Talent{rogue.DualWield} // parry = the full AGI bonus, capped at the given value
+	}
+	base := rogue.Attributes{Str: 7, Agi: 7 + max(dodge, parry), Sta: 7, Cha: 7}
+	d, err := rogue.New(req.T("rt.attack.adhoc_target"), rogue.Human, rogue.Male, att.Level, base, o)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Update(func(cp *rogue.Character) { cp.BonusHP = rogue.MaxHPLimit - cp.HPFormula() }); err != nil {
+		return nil, err
+	}
+	d.HP = d.MaxHP
+	return d, nil
+}
+
+func (b *Bot) attackRogue(req *Request) (*Reply, error) {
+	if err := b.guildOnly(req); err != nil {
+		return nil, err
+	}
+	weaponName, weapon := rogueWeapon(req, strings.TrimSpace(req.Str("weapon")), strings.TrimSpace(req.Str("damage")))
+	o := rogue.AttackOptions{Kind: rogue.AttackKind(req.Str("kind")), Hand: rogue.Hand(req.Str("hand")), Weapon: weapon, DX: req.Int("range", 0)}
+	if req.Has("range") && !req.Has("kind") {
+		o.Kind = rogue.Ranged
+	}
+	if req.Has("range") && o.Kind == rogue.Melee {
+		return nil, Errorf("rt.attack.err.range_melee")
+	}
+	var err error
+	if t := req.Str("talent"); t != "" {
+		if o.Talent, err = parseRogueTalent(t); err != nil {
+			return nil, err
+		}
+	}
+	if o.Bonus, err = rogueBonus(req); err != nil {
+		return nil, err
+	}
+	targetName := strings.TrimSpace(req.Str("target"))
+	given := req.Has("dodge") || req.Has("block") || req.Has("parry")
+	if targetName != "" && given {
+		return nil, Errorf("rt.attack.err.target_and_defences")
+	}
+	var (
+		res      *rogue.AttackResult
+		att, def *rogue.Character
+		tgt      rogueTarget
+	)
+	err = b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
+		ch, c, err := findRogueActor(tx, req)
+		if err != nil {
+			return err
+		}
+		att = c
+		if weapon.Damage == "" && o.Talent != rogue.ShieldBash && c.Form == rogue.FormNone {
+			return Errorf("rt.attack.err.need_damage")
+		}
+		if targetName != "" {
+			if tgt, err = resolveRogueTarget(tx, req, targetName, ch, c); err != nil {
+				return err
+			}
+			def = tgt.creature()
+		} else {
+			o.Rules.NoCritEffect = true // a stand-in has no stamina to test
+			if def, err = adHocDefender(req, c); err != nil {
+				return err
+			}
+		}
+		if res, err = rogue.Attack(att, def, o, req.Dice); err != nil {
+			return err
+		}
+		if err := saveRogue(tx, ch, att); err != nil {
+			return err
+		}
+		if tgt != nil {
+			return tgt.save(tx)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rogueAttackReply(req, att, def, tgt, weaponName, res), nil
+}
+
+// attackOutcome maps the rules' outcome to the JSON one: critical hits are hits, fumbles misses.
+func attackOutcome(o rogue.Outcome) string {
+	switch o {
+	case rogue.OutcomeCritical:
+		return "hit"
+	case rogue.OutcomeFumble:
+		return "miss"
+	}
+	return string(o)
+}
+
+func rogueAttackReply(req *Request, att, def *rogue.Character, tgt rogueTarget, weaponName string, res *rogue.AttackResult) *Reply {
+	out := rtAttackResult{
+		Attacker: att.Name, Weapon: weaponName, Total: res.Total, Natural: res.Natural,
+		Outcome: attackOutcome(res.Outcome), Critical: res.Critical, Fumble: res.Outcome == rogue.OutcomeFumble,
+		Location: string(res.Location), DefenceUsed: string(res.DefenceUsed),
+		Chance: chance(res.Odds.Hits(), res.Odds.Den), Odds: res.Odds, Mods: res.Mods, AttackerStatus: statusRogue(att), Detail: res,
+	}
+	targetName := req.T("rt.attack.adhoc_target")
+	if tgt != nil {
+		targetName = tgt.name()
+		out.Target = targetName
+		st := statusRogue(def)
+		out.TargetStatus = &st
+	}
+	title := req.T("rt.attack.title", "Name", att.Name, "Target", targetName)
+	if weaponName != "" {
+		title = req.T("rt.attack.title_weapon", "Name", att.Name, "Target", targetName, "Weapon", weaponName)
+	}
+	r := &Reply{Title: title, Footer: att.Name, Result: &out}
+	how := req.T(res.Kind.Key())
+	if res.Kind == rogue.Melee {
+		how += " · " + req.T(res.Hand.Key())
+	}
+	if res.Form != rogue.FormNone {
+		how += " · " + req.T(rogue.FerociousBiteKey)
+	}
+	if res.Talent != "" {
+		how += " · " + req.T(res.Talent.Key())
+		if res.EnergySpent > 0 {
+			how += " " + req.T("rt.energy_spent", "Amount", res.EnergySpent)
+		}
+	}
+	lines := []string{how}
+	if res.AutoHit {
+		lines = append(lines, req.T("rt.attack.auto_hit", "Target", targetName))
+		if res.CritDie != nil {
+			lines = append(lines, req.T("rt.attack.crit_die", "Roll", rollText(req, res.CritDie.Roll)))
+		}
+	} else {
+		for i, r2 := range res.Rolls {
+			line := rollText(req, r2.Roll) + " " + req.T("rt.attack.vs", "Target", res.Bands.Target)
+			if i < len(res.Rolls)-1 {
+				line += " → " + req.T(r2.Outcome.Key()) + "; " + req.T("rt.check.reroll", "Source", req.T(res.Reroll))
+			}
+			lines = append(lines, line)
+		}
+		lines = appendLine(lines, modsLine(req, res.Mods))
+		if len(res.BandMods) > 0 {
+			lines = append(lines, req.T("rt.attack.difficulty", "Base", res.Bands.Base, "Mods", modsText(req, res.BandMods)))
+		}
+		lines = append(lines, bandsLine(req, res.Bands))
+	}
+	if res.Bands.CritAt < 12 {
+		lines = append(lines, req.T("rt.attack.crit_at", "At", res.Bands.CritAt, "Mods", modsText(req, res.CritMods)))
+	}
+	switch res.Outcome {
+	case rogue.OutcomeCritical:
+		lines = append(lines, "**"+req.T("rt.attack.critical", "Location", req.T(res.Location.Key()))+"**")
+		r.Tone = ToneCritical
+	case rogue.OutcomeHit:
+		lines = append(lines, "**"+req.T("rt.attack.hit", "Location", req.T(res.Location.Key()))+"**")
+		r.Tone = ToneSuccess
+	case rogue.OutcomeDodged, rogue.OutcomeBlocked, rogue.OutcomeParried:
+		lines = append(lines, "**"+req.T(res.Outcome.Key())+"** — "+req.T("rt.attack.defence_used", "Target", targetName, "Defence", req.T(res.DefenceUsed.Key())))
+		r.Tone = ToneFailure
+	case rogue.OutcomeFumble:
+		lines = append(lines, "**"+req.T("rt.outcome.fumble")+"**")
+		r.Tone = ToneFailure
+	default:
+		lines = append(lines, "**"+req.T(rogue.OutcomeMiss.Key())+"**")
+		r.Tone = ToneFailure
+	}
+	if d := res.Damage; d != nil {
+		out.Damage = d.Applied.Final
+		line := req.T("rt.attack.damage_roll", "Roll", rollText(req, d.Roll))
+		if d.Multiplier > 1 {
+			line += " " + req.T("rt.attack.multiplied", "Times", d.Multiplier, "Total", d.Total)
+		}
+		lines = append(lines, line)
+		lines = appendLine(lines, modsLine(req, d.Mods))
+		if tgt != nil {
+			lines = append(lines, damageLines(req, targetName, d.Applied)...)
+		} else {
+			lines = append(lines, req.T("rt.attack.adhoc_damage", "Total", d.Total, "Type", req.T(d.Type.Key()), "Location", req.T(res.Location.Key())))
+		}
+	}
+	if res.Slain {
+		lines = append(lines, "**"+req.T("rt.attack.slain", "Target", targetName)+"**")
+	}
+	if res.Stunned > 0 {
+		lines = append(lines, req.T("rt.attack.stunned", "Target", targetName, "Turns", res.Stunned))
+	}
+	if ce := res.CritEffect; ce != nil {
+		lines = append(lines, req.T("rt.attack.crit_effect", "Target", targetName))
+		lines = append(lines, checkLines(req, ce)...)
+		if res.Confused > 0 {
+			lines = append(lines, req.T("rt.attack.confused", "Target", targetName, "Turns", res.Confused))
+		}
+	}
+	if res.Extra > 0 {
+		lines = append(lines, req.T("rt.attack.extra", "Talent", req.T(res.Talent.Key()), "N", res.Extra))
+	}
+	if res.Revealed {
+		lines = append(lines, req.T("rt.attack.revealed", "Name", att.Name))
+	}
+	lines = append(lines, attackOddsLine(req, res.Odds))
+	if tgt != nil {
+		lines = append(lines, targetName+": "+statusLine(req, def))
+	}
+	r.Body = strings.Join(lines, "\n")
+	return r
+}
+
+// --- /hp ---
+
+// rtHPResult is the JSON of /hp on a Rogue's Tale character.
+type rtHPResult struct {
+	rogueStatus
+	Character string              `json:"character"`
+	Amount    int                 `json:"amount"`
+	Applied   int                 `json:"applied"` // HP lost (after vulnerability and resistance) or gained
+	Damage    *rogue.DamageResult `json:"damage,omitempty"`
+	Heal      *rogue.HealResult   `json:"heal,omitempty"`
+}
+
+func (b *Bot) hpDamageRogue(req *Request) (*Reply, error) {
+	typ := rogue.Physical
+	if s := strings.TrimSpace(req.Str("type")); s != "" {
+		var err error
+		if typ, err = parseRogueDamageType(s); err != nil {
+			return nil, err
+		}
+	}
+	loc := rogue.Body
+	if req.Bool("crit") {
+		loc = rogue.Head
+	}
+	var dr *rogue.DamageResult
+	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
+		var err error
+		dr, err = c.TakeDamage(rogue.Damage{Amount: req.Int("amount", 0), Type: typ, Location: loc}, req.Dice)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	r := &Reply{Title: req.T("rt.hp.damage_title", "Name", c.Name), Footer: c.Name,
+		Body:   strings.Join(append(damageLines(req, c.Name, dr), statusLine(req, c)), "\n"),
+		Result: rtHPResult{rogueStatus: statusRogue(c), Character: c.Name, Amount: dr.Amount, Applied: dr.Final, Damage: dr}}
+	if dr.Dead && dr.HPBefore > 0 {
+		r.Tone = ToneCritical
+	}
+	return r, nil
+}
+
+func (b *Bot) hpHealRogue(req *Request) (*Reply, error) {
+	var h rogue.HealResult
+	var dead bool
+	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
+		dead = c.Dead()
+		h = c.Heal(req.Int("amount", 0))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	lines := []string{req.T("rt.hp_change", "Name", c.Name, "Before", h.Before, "After", h.After)}
+	if dead {
+		lines = append(lines, req.T("rt.hp.dead_no_heal", "Name", c.Name))
+	}
+	lines = append(lines, statusLine(req, c))
+	r := &Reply{Title: req.T("rt.hp.heal_title", "Name", c.Name), Footer: c.Name, Body: strings.Join(lines, "\n"),
+		Result: rtHPResult{rogueStatus: statusRogue(c), Character: c.Name, Amount: req.Int("amount", 0), Applied: h.Amount, Heal: &h}}
+	if h.Amount > 0 {
+		r.Tone = ToneSuccess
+	}
+	return r, nil
+}
+
+func (b *Bot) hpTempRogue(req *Request) (*Reply, error) {
+	return nil, Errorf("rt.hp.err.no_temp")
+}
+
+func (b *Bot) hpMaxRogue(req *Request) (*Reply, error) {
+	var before int
+	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
+		before = c.MaxHP
+		return setRogueMaxHP(c, req.Int("amount", 0))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Reply{Title: req.T("rt.hp.max_title", "Name", c.Name), Footer: c.Name, Tone: ToneSuccess,
+		Body: strings.Join([]string{
+			req.T("rt.hp.max_line", "Before", before, "After", c.MaxHP, "Formula", c.HPFormula(), "Bonus", c.BonusHP),
+			statusLine(req, c),
+		}, "\n"),
+		Result: rtHPResult{rogueStatus: statusRogue(c), Character: c.Name, Amount: req.Int("amount", 0)}}, nil
+}
+
+// --- /cast ---
+
+// castCommand is /cast. Rogue's Tale casting is complete; a D&D 5e character gets a clear "not yet" until the
+// 5e casting joins this command.
+func (b *Bot) castCommand() *Command {
+	return &Command{
+		Name:    "cast",
+		Options: append(b.castRogueOptions(), b.cast5eOptions()...), // D&D 5e: level, origin, direction, … (cast.go)
+		Handler: b.cast,
+		Examples: []string{
+			"/cast spell:flaming_orb target:Grak",
+			"/cast spell:healing_touch target:Brom",
+			"/cast spell:divine_grace",
+			"/cast spell:remove_curse target:Brom scroll:true",
+			"/cast spell:fire_bolt target:\"Goblin 1\"",
+			"/cast spell:fireball level:4 origin:10,10",
+			"/cast spell:burning_hands origin:3,3 direction:e",
+			"/cast spell:magic_missile target:\"Goblin 1, Goblin 2\"",
+		},
+	}
+}
+
+// castRogueOptions are the options Rogue's Tale casting reads.
+func (b *Bot) castRogueOptions() []*Option {
+	return []*Option{
+		{Name: "spell", Type: String, Required: true, MaxLen: 64, Complete: b.completeCastSpell},
+		{Name: "target", Type: String, MaxLen: store.MaxNameLen, Complete: b.completeAttackTarget},
+		bonusOption(),
+		{Name: "range", Type: Integer, Min: Bound(0), Max: Bound(rogue.MaxDistance)},
+		{Name: "scroll", Type: Boolean},
+		b.characterOption(),
+	}
+}
+
+func (b *Bot) cast(req *Request) (*Reply, error) {
+	ch, err := b.viewCharacter(req)
+	if err != nil {
+		return nil, err
+	}
+	if ch.System == systemRogue {
+		for _, o := range cast5eOnly {
+			if req.Has(o) {
+				return nil, Errorf("rt.err.option_not_for_system", "Option", o, "System", req.T("system.rogue"))
+			}
+		}
+		return b.castRogue(req, ch)
+	}
+	return b.cast5e(req)
+}
+
+// rtCastResult is the JSON of /cast by a Rogue's Tale character.
+type rtCastResult struct {
+	Caster       string            `json:"caster"`
+	Target       string            `json:"target,omitempty"`
+	Spell        string            `json:"spell"`
+	Total        int               `json:"total"`   // the spell to-hit check (0 when the caster died paying)
+	Natural      int               `json:"natural"` //
+	Outcome      string            `json:"outcome"` // hit or miss
+	Critical     bool              `json:"critical"`
+	Fumble       bool              `json:"fumble"`
+	Damage       int               `json:"damage"` // dealt to the target
+	Healed       int               `json:"healed"`
+	Chance       float64           `json:"chance"` // of a hit, before the roll
+	Odds         *rogue.Odds       `json:"odds,omitempty"`
+	Mods         []rogue.Mod       `json:"mods"`
+	CasterStatus rogueStatus       `json:"caster_status"`
+	TargetStatus *rogueStatus      `json:"target_status,omitempty"`
+	Detail       *rogue.CastResult `json:"detail"`
+}
+
+// castRogue casts a spell from the request's Rogue's Tale character ch (re-read in the transaction) at a
+// tracked target (or itself) and applies everything in one transaction.
+func (b *Bot) castRogue(req *Request, ch *store.Character) (*Reply, error) {
+	if err := b.guildOnly(req); err != nil {
+		return nil, err
+	}
+	spell, err := parseRogueSpell(req.Str("spell"))
+	if err != nil {
+		return nil, err
+	}
+	o := rogue.CastOptions{Spell: spell, DX: req.Int("range", 0), Scroll: req.Bool("scroll")}
+	if o.Bonus, err = rogueBonus(req); err != nil {
+		return nil, err
+	}
+	if req.Has("range") && !req.Has("target") {
+		return nil, Errorf("rt.cast.err.range_self")
+	}
+	if !req.Has("range") && req.Has("target") {
+		o.DX = 1 // an adjacent target
+	}
+	var (
+		res    *rogue.CastResult
+		caster *rogue.Character
+		tgt    rogueTarget
+	)
+	err = b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
+		cur, err := tx.Character(ch.ID)
+		if err != nil {
+			return err
+		}
+		if !canEdit(req, cur) {
+			return Errorf("char.err.not_owner", "Name", cur.Name)
+		}
+		if caster, err = decodeRogue(cur); err != nil {
+			return err
+		}
+		var target *rogue.Character
+		if name := strings.TrimSpace(req.Str("target")); name != "" {
+			if tgt, err = resolveRogueTarget(tx, req, name, cur, caster); err != nil {
+				return err
+			}
+			target = tgt.creature()
+			if target == caster {
+				o.DX = 0
+			}
+		}
+		if res, err = rogue.Cast(caster, target, o, req.Dice); err != nil {
+			return err
+		}
+		if err := saveRogue(tx, cur, caster); err != nil {
+			return err
+		}
+		if tgt != nil {
+			return tgt.save(tx)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rogueCastReply(req, caster, tgt, res), nil
+}
+
+func rogueCastReply(req *Request, caster *rogue.Character, tgt rogueTarget, res *rogue.CastResult) *Reply {
+	out := rtCastResult{Caster: caster.Name, Spell: string(res.Spell), Outcome: "miss", Critical: res.Critical,
+		Mods: []rogue.Mod{}, CasterStatus: statusRogue(caster), Detail: res}
+	targetName := caster.Name
+	if tgt != nil {
+		targetName = tgt.name()
+		out.Target = targetName
+		st := statusRogue(tgt.creature())
+		out.TargetStatus = &st
+	}
+	if res.Hit {
+		out.Outcome = "hit"
+	}
+	r := &Reply{Title: req.T("rt.cast.title", "Name", caster.Name, "Spell", req.T(res.Spell.Key()), "Target", targetName),
+		Footer: caster.Name, Result: &out}
+	lines := []string{req.T("rt.cast.school", "School", req.T(res.School.Key()), "Attribute", req.T(res.Attr.Key()), "X", res.X, "Y", res.Y, "Z", res.Z)}
+	switch {
+	case res.Scroll:
+		lines = append(lines, req.T("rt.cast.scroll"))
+	case res.Clearcast != nil && res.Clearcast.Success:
+		lines = append(lines, req.T("rt.cast.clearcast", "Roll", rollText(req, res.Clearcast.Roll.Roll)))
+	case res.EnergySpent > 0:
+		lines = append(lines, req.T("rt.energy_spent", "Amount", res.EnergySpent))
+	case res.HPCost != nil:
+		lines = append(lines, req.T("rt.cast.hp_cost", "Roll", rollText(req, res.HPCost.Roll)))
+	}
+	if res.CasterDied {
+		lines = append(lines, "**"+req.T("rt.died", "Name", caster.Name)+"**")
+	}
+	if hit := res.ToHit; hit != nil {
+		out.Total, out.Natural, out.Fumble = hit.Total, hit.Natural, hit.Outcome == rogue.OutcomeFumble
+		out.Chance, out.Odds, out.Mods = chance(hit.Odds.Succeed(), hit.Odds.Den), &hit.Odds, hit.Mods
+		if len(res.RangeMods) > 0 {
+			lines = append(lines, req.T("rt.cast.range", "Mods", modsText(req, res.RangeMods)))
+		}
+		lines = append(lines, checkLines(req, hit)...)
+	}
+	switch {
+	case res.Critical:
+		r.Tone = ToneCritical
+	case res.Hit:
+		r.Tone = ToneSuccess
+	default:
+		r.Tone = ToneFailure
+	}
+	sub := func(key string, ck *rogue.CheckResult) {
+		if ck == nil {
+			return
+		}
+		lines = append(lines, req.T(key))
+		lines = append(lines, checkLines(req, ck)...)
+	}
+	if d := res.Damage; d != nil {
+		out.Damage = d.Applied.Final
+		lines = append(lines, req.T("rt.cast.damage", "Roll", rollText(req, d.Roll)))
+		if d.Extra != nil {
+			lines = append(lines, req.T("rt.cast.extra_damage", "Roll", rollText(req, d.Extra.Roll)))
+		}
+		lines = append(lines, damageLines(req, targetName, d.Applied)...)
+	}
+	if res.HealRoll != nil {
+		lines = append(lines, req.T("rt.cast.heal", "Roll", rollText(req, res.HealRoll.Roll)))
+	}
+	if h := res.Heal; h != nil {
+		out.Healed = h.Amount
+		lines = append(lines, req.T("rt.hp_change", "Name", targetName, "Before", h.Before, "After", h.After))
+	}
+	if res.Splash > 0 {
+		lines = append(lines, req.T("rt.cast.splash", "Amount", res.Splash))
+	}
+	if res.Restored != "" {
+		lines = append(lines, req.T("rt.cast.restored", "Name", targetName, "Attribute", req.T(res.Restored.Key())))
+	}
+	sub("rt.cast.secondary", res.Secondary)
+	if res.Immune {
+		lines = append(lines, req.T("rt.cast.immune", "Name", targetName))
+	}
+	sub("rt.cast.kill", res.Kill)
+	if res.Killed {
+		lines = append(lines, "**"+req.T("rt.cast.killed", "Name", targetName)+"**")
+	}
+	sub("rt.cast.chance", res.Chance)
+	sub("rt.cast.removal", res.Removal)
+	if res.Removed != nil {
+		lines = append(lines, req.T("rt.cast.removed", "Name", targetName, "Effect", req.T(res.Removed.Key())))
+	}
+	for _, e := range res.Effects {
+		who := targetName
+		if e.OnCaster {
+			who = caster.Name
+		}
+		if e.Change.Added {
+			lines = append(lines, req.T("rt.cast.effect", "Name", who, "Effect", effectText(req, e.Change.Effect)))
+		} else {
+			lines = append(lines, req.T("rt.cast.effect_refused", "Name", who, "Effect", req.T(e.Change.Effect.Key()), "Why", req.T(e.Change.Refused)))
+		}
+	}
+	if res.NoEffect {
+		lines = append(lines, req.T("rt.cast.no_effect"))
+	}
+	if d := res.Backfire; d != nil {
+		lines = append(lines, req.T("rt.cast.backfire", "Roll", rollText(req, d.Roll)))
+		lines = append(lines, damageLines(req, caster.Name, d.Applied)...)
+	}
+	lines = append(lines, caster.Name+": "+statusLine(req, caster))
+	if tgt != nil && tgt.creature() != caster {
+		lines = append(lines, targetName+": "+statusLine(req, tgt.creature()))
+	}
+	r.Body = strings.Join(lines, "\n")
+	return r
+}

@@ -1,0 +1,444 @@
+package bot
+
+import (
+	"strings"
+
+	"rulekeeper/rules/rogue"
+	"rulekeeper/store"
+)
+
+// This file is /rt, the Rogue's Tale commands that have no D&D 5e counterpart: turns (hunger and thirst,
+// lingering effects, auras, regeneration), rest, eating and drinking, and lingering effects.
+
+// maxTurnEvents bounds the events a multi-turn reply lists (the JSON keeps up to maxTurnEventsJSON).
+const (
+	maxTurnEvents     = 12
+	maxTurnEventsJSON = 200
+)
+
+func (b *Bot) rtCommand() *Command {
+	effectKinds := make([]string, 0, len(rogue.EffectKinds()))
+	for _, k := range rogue.EffectKinds() {
+		effectKinds = append(effectKinds, string(k))
+	}
+	return &Command{
+		Name: "rt",
+		Options: []*Option{
+			{Name: "turn", Type: SubCommand, Handler: b.rtTurn, Options: []*Option{
+				{Name: "count", Type: Integer, Min: Bound(1), Max: Bound(rogue.MaxRestTurns)},
+				{Name: "action", Type: String, Choices: []string{string(rogue.ActionAct), string(rogue.ActionMove)}},
+				b.characterOption(),
+			}, Examples: []string{"/rt turn", "/rt turn count:400", "/rt turn action:move character:Grak"}},
+			{Name: "rest", Type: SubCommand, Handler: b.rtRest, Options: []*Option{
+				{Name: "turns", Type: Integer, Min: Bound(1), Max: Bound(rogue.MaxRestTurns)},
+				b.characterOption(),
+			}, Examples: []string{"/rt rest", "/rt rest turns:20"}},
+			{Name: "eat", Type: SubCommand, Handler: b.rtEat, Options: []*Option{
+				{Name: "amount", Type: Integer, Required: true, Min: Bound(1), Max: Bound(rogue.MaxHPLimit)},
+				b.characterOption(),
+			}, Examples: []string{"/rt eat amount:360"}},
+			{Name: "drink", Type: SubCommand, Handler: b.rtDrink, Options: []*Option{
+				{Name: "amount", Type: Integer, Required: true, Min: Bound(1), Max: Bound(rogue.MaxHPLimit)},
+				b.characterOption(),
+			}, Examples: []string{"/rt drink amount:360"}},
+			{Name: "effect", Type: SubCommandGroup, Options: []*Option{
+				{Name: "add", Type: SubCommand, Handler: b.rtEffectAdd, Options: []*Option{
+					{Name: "kind", Type: String, Required: true, Choices: effectKinds},
+					{Name: "name", Type: String, MaxLen: 64, Complete: completeEffectName},
+					{Name: "power", Type: Integer, Min: Bound(0), Max: Bound(rogue.MaxPower)},
+					{Name: "turns", Type: Integer, Min: Bound(0), Max: Bound(rogue.MaxTurns)},
+					b.characterOption(),
+				}, Examples: []string{"/rt effect add kind:curse name:agony power:2 turns:30", "/rt effect add kind:haste turns:10", "/rt effect add kind:poison name:slowing power:1"}},
+				{Name: "remove", Type: SubCommand, Handler: b.rtEffectRemove, Options: []*Option{
+					{Name: "kind", Type: String, Required: true, Choices: effectKinds},
+					{Name: "name", Type: String, MaxLen: 64, Complete: completeEffectName},
+					b.characterOption(),
+				}, Examples: []string{"/rt effect remove kind:curse name:agony"}},
+				{Name: "list", Type: SubCommand, Handler: b.rtEffectList, Options: []*Option{b.characterOption()},
+					Examples: []string{"/rt effect list"}},
+			}},
+		},
+	}
+}
+
+// --- /rt turn ---
+
+// rtTurnResult is the JSON of /rt turn.
+type rtTurnResult struct {
+	rogueStatus
+	Character    string            `json:"character"`
+	Count        int               `json:"count"` // turns asked
+	Turns        int               `json:"turns"` // turns played (fewer when the creature died)
+	Action       string            `json:"action"`
+	Actions      int               `json:"actions"` // actions taken (haste gives two, a lost turn none)
+	Lost         int               `json:"lost"`
+	Triggered    int               `json:"triggered"` // lingering-effect triggers
+	HealthGained int               `json:"health_gained"`
+	EnergyGained int               `json:"energy_gained"`
+	HPBefore     int               `json:"hp_before"`
+	EnergyBefore int               `json:"energy_before"`
+	HungerBefore rogue.TrackState  `json:"hunger_before"`
+	Hunger       rogue.TrackState  `json:"hunger"`
+	ThirstBefore rogue.TrackState  `json:"thirst_before"`
+	Thirst       rogue.TrackState  `json:"thirst"`
+	Events       []rogue.Event     `json:"events"`       // with their turn (1-based); at most maxTurnEventsJSON
+	EventsTotal  int               `json:"events_total"` //
+	Detail       *rogue.TurnResult `json:"detail,omitempty"`
+	Auras        []*rogue.AuraRoll `json:"auras,omitempty"` // one turn: the aura to apply to neighbours
+}
+
+func (b *Bot) rtTurn(req *Request) (*Reply, error) {
+	count := req.Int("count", 1)
+	act := rogue.Action(req.Str("action"))
+	if act == "" {
+		act = rogue.ActionAct
+	}
+	out := rtTurnResult{Count: count, Action: string(act), Events: []rogue.Event{}}
+	var last *rogue.TurnResult
+	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
+		out.HPBefore, out.EnergyBefore = c.HP, c.Energy
+		out.HungerBefore, out.ThirstBefore = trackState(rogue.TrackHunger, c.Hunger), trackState(rogue.TrackThirst, c.Thirst)
+		for i := 1; i <= count; i++ {
+			t, err := c.Turn(rogue.TurnOptions{Action: act}, req.Dice)
+			if err != nil {
+				return err
+			}
+			last = t
+			out.Turns = i
+			out.Actions += t.Actions
+			if t.Lost {
+				out.Lost++
+			}
+			for _, tr := range t.Triggers {
+				if tr.Triggered {
+					out.Triggered++
+				}
+			}
+			for _, g := range t.HealthRegen {
+				out.HealthGained += g.Gained
+			}
+			for _, g := range t.EnergyRegen {
+				out.EnergyGained += g.Gained
+			}
+			for _, e := range t.Events {
+				out.EventsTotal++
+				if len(out.Events) < maxTurnEventsJSON {
+					e.Turn = i
+					out.Events = append(out.Events, e)
+				}
+			}
+			if t.Dead {
+				break
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out.rogueStatus, out.Character = statusRogue(c), c.Name
+	out.Hunger, out.Thirst = trackState(rogue.TrackHunger, c.Hunger), trackState(rogue.TrackThirst, c.Thirst)
+	r := &Reply{Footer: c.Name, Result: &out}
+	var lines []string
+	if count == 1 {
+		out.Detail = last
+		if last.Aura != nil {
+			out.Auras = []*rogue.AuraRoll{last.Aura}
+		}
+		r.Title = req.T("rt.turn.title", "Name", c.Name)
+		lines = turnLines(req, c, last)
+	} else {
+		r.Title = req.T("rt.turn.title_many", "Name", c.Name, "N", out.Turns)
+		lines = append(lines, req.T("rt.turn.summary", "Turns", out.Turns, "Actions", out.Actions, "Lost", out.Lost, "Triggered", out.Triggered))
+		if out.HealthGained > 0 || out.EnergyGained > 0 {
+			lines = append(lines, req.T("rt.turn.regen_summary", "Health", out.HealthGained, "Energy", out.EnergyGained))
+		}
+		lines = append(lines, eventLines(req, out.Events, out.EventsTotal)...)
+	}
+	lines = append(lines, tracksLine(req, out.HungerBefore, out.Hunger, out.ThirstBefore, out.Thirst))
+	if out.HPBefore != c.HP {
+		lines = append(lines, req.T("rt.hp_change", "Name", c.Name, "Before", out.HPBefore, "After", c.HP))
+	}
+	if c.Dead() {
+		lines = append(lines, "**"+req.T("rt.died", "Name", c.Name)+"**")
+		r.Tone = ToneCritical
+	}
+	lines = append(lines, statusLine(req, c))
+	r.Body = strings.Join(lines, "\n")
+	return r, nil
+}
+
+// eventLines lists events with their turn, the last maxTurnEvents of them.
+func eventLines(req *Request, events []rogue.Event, total int) []string {
+	var lines []string
+	start := max(len(events)-maxTurnEvents, 0)
+	if more := total - (len(events) - start); more > 0 {
+		lines = append(lines, req.T("rt.turn.more_events", "N", more))
+	}
+	for _, e := range events[start:] {
+		lines = append(lines, req.T("rt.turn.event_at", "Turn", e.Turn, "Event", eventLine(req, e)))
+	}
+	return lines
+}
+
+// turnLines renders one turn in full: a lost turn, slow checks, forced states, haste, regeneration, trigger
+// rolls, events and the aura.
+func turnLines(req *Request, c *rogue.Character, t *rogue.TurnResult) []string {
+	var lines []string
+	for _, ck := range t.SlowChecks {
+		lines = append(lines, req.T("rt.turn.slow_check"))
+		lines = append(lines, checkLines(req, ck)...)
+	}
+	if t.Lost {
+		lines = append(lines, "**"+req.T("rt.turn.lost", "Source", req.T(t.LostBy))+"**")
+	}
+	if len(t.Forced) > 0 {
+		var names []string
+		for _, s := range t.Forced {
+			names = append(names, req.T(s.Key()))
+		}
+		lines = append(lines, req.T("rt.turn.forced", "States", strings.Join(names, ", ")))
+	}
+	for _, h := range t.HasteRolls {
+		key := "rt.turn.haste_fail"
+		if h.Outcome == rogue.OutcomeSuccess {
+			key = "rt.turn.haste_ok"
+		}
+		lines = append(lines, req.T(key, "Roll", rollText(req, h.Roll), "Chance", fracText(rogue.AtLeast(8), 36)))
+	}
+	lines = append(lines, req.T("rt.turn.actions", "N", t.Actions, "Action", req.T(t.Action.Key()), "Food", t.FoodCost))
+	for _, g := range t.HealthRegen {
+		lines = append(lines, req.T("rt.turn.health_regen", "Gained", g.Gained))
+		lines = append(lines, checkLines(req, g.Check)...)
+	}
+	for _, g := range t.EnergyRegen {
+		lines = append(lines, req.T("rt.turn.energy_regen", "Gained", g.Gained))
+		lines = append(lines, checkLines(req, g.Check)...)
+	}
+	if t.NoHealthRegen != "" {
+		lines = append(lines, req.T("rt.turn.no_health_regen", "Level", req.T(t.NoHealthRegen)))
+	}
+	if t.NoEnergyRegen {
+		lines = append(lines, req.T("rt.turn.no_energy_regen"))
+	}
+	for _, tr := range t.Triggers {
+		key := "rt.turn.not_triggered"
+		if tr.Triggered {
+			key = "rt.turn.triggered"
+		}
+		lines = append(lines, req.T(key, "Source", req.T(tr.Source), "Roll", rollText(req, tr.Roll), "Need", tr.Need,
+			"Chance", fracText(rogue.TriggerChance(tr.Power), 36)))
+	}
+	for _, e := range t.Events {
+		lines = append(lines, "• "+eventLine(req, e))
+	}
+	if a := t.Aura; a != nil {
+		lines = append(lines, req.T("rt.turn.aura", "Type", req.T(a.Type.Key()), "Roll", rollText(req, a.Roll.Roll),
+			"Amount", a.Amount, "Adjacent", a.Adjacent, "Radius", a.Radius))
+	}
+	return lines
+}
+
+// --- /rt rest ---
+
+// rtRestResult is the JSON of /rt rest.
+type rtRestResult struct {
+	rogueStatus
+	Character    string            `json:"character"`
+	Turns        int               `json:"turns"`
+	HealthGained int               `json:"health_gained"`
+	EnergyGained int               `json:"energy_gained"`
+	Hunger       rogue.TrackState  `json:"hunger"`
+	Thirst       rogue.TrackState  `json:"thirst"`
+	Detail       *rogue.RestResult `json:"detail"`
+}
+
+func (b *Bot) rtRest(req *Request) (*Reply, error) {
+	var res *rogue.RestResult
+	var hb, tb rogue.TrackState
+	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
+		hb, tb = trackState(rogue.TrackHunger, c.Hunger), trackState(rogue.TrackThirst, c.Thirst)
+		var err error
+		res, err = c.Rest(req.Int("turns", 1), rogue.TurnOptions{}, req.Dice)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	lines := []string{req.T("rt.rest.summary", "Turns", res.Turns, "HealthChecks", res.HealthChecks, "Health", res.HealthGained,
+		"EnergyChecks", res.EnergyChecks, "Energy", res.EnergyGained)}
+	if res.HealthChecks > 0 {
+		lines = append(lines, req.T("rt.rest.health_need", "Difficulty", c.HealthRegenDifficulty()))
+	}
+	if res.NoHealthRegen != "" {
+		lines = append(lines, req.T("rt.turn.no_health_regen", "Level", req.T(res.NoHealthRegen)))
+	}
+	if res.NoEnergyRegen {
+		lines = append(lines, req.T("rt.turn.no_energy_regen"))
+	}
+	if res.Lost > 0 || res.Triggered > 0 {
+		lines = append(lines, req.T("rt.rest.lost", "Lost", res.Lost, "Triggered", res.Triggered))
+	}
+	lines = append(lines, eventLines(req, res.Events, len(res.Events))...)
+	lines = append(lines, tracksLine(req, hb, res.HungerAfter, tb, res.ThirstAfter))
+	lines = append(lines, req.T("rt.hp_change", "Name", c.Name, "Before", res.HPBefore, "After", res.HPAfter))
+	if res.Dead {
+		lines = append(lines, "**"+req.T("rt.died", "Name", c.Name)+"**")
+	}
+	lines = append(lines, statusLine(req, c))
+	r := &Reply{Title: req.T("rt.rest.title", "Name", c.Name, "Turns", res.Turns), Footer: c.Name, Body: strings.Join(lines, "\n"),
+		Result: rtRestResult{rogueStatus: statusRogue(c), Character: c.Name, Turns: res.Turns, HealthGained: res.HealthGained,
+			EnergyGained: res.EnergyGained, Hunger: res.HungerAfter, Thirst: res.ThirstAfter, Detail: res}}
+	switch {
+	case res.Dead:
+		r.Tone = ToneCritical
+	case res.HealthGained > 0 || res.EnergyGained > 0:
+		r.Tone = ToneSuccess
+	}
+	return r, nil
+}
+
+// --- /rt eat, /rt drink ---
+
+// rtConsumeResult is the JSON of /rt eat and /rt drink.
+type rtConsumeResult struct {
+	rogueStatus
+	Character string               `json:"character"`
+	Hunger    rogue.TrackState     `json:"hunger"`
+	Thirst    rogue.TrackState     `json:"thirst"`
+	Capped    bool                 `json:"capped"`
+	Detail    *rogue.ConsumeResult `json:"detail"`
+}
+
+func (b *Bot) rtEat(req *Request) (*Reply, error)   { return b.consume(req, req.Int("amount", 0), 0) }
+func (b *Bot) rtDrink(req *Request) (*Reply, error) { return b.consume(req, 0, req.Int("amount", 0)) }
+
+func (b *Bot) consume(req *Request, food, water int) (*Reply, error) {
+	var res *rogue.ConsumeResult
+	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
+		var err error
+		res, err = c.Consume(food, water)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	title := req.T("rt.eat.title", "Name", c.Name, "Amount", food)
+	if water > 0 {
+		title = req.T("rt.drink.title", "Name", c.Name, "Amount", water)
+	}
+	lines := []string{tracksLine(req, res.HungerBefore, res.HungerAfter, res.ThirstBefore, res.ThirstAfter)}
+	if res.Capped {
+		lines = append(lines, req.T("rt.eat.capped"))
+	}
+	if res.Gluttony {
+		lines = append(lines, req.T("rt.eat.gluttony", "Curse", req.T(rogue.CurseGluttony.Key())))
+	}
+	return &Reply{Title: title, Footer: c.Name, Tone: ToneSuccess, Body: strings.Join(lines, "\n"),
+		Result: rtConsumeResult{rogueStatus: statusRogue(c), Character: c.Name, Hunger: res.HungerAfter, Thirst: res.ThirstAfter,
+			Capped: res.Capped, Detail: res}}, nil
+}
+
+// --- /rt effect ---
+
+// rtEffectResult is the JSON of /rt effect add, remove and list.
+type rtEffectResult struct {
+	rogueStatus
+	Character string              `json:"character"`
+	Change    *rogue.EffectChange `json:"change,omitempty"`  // add
+	Removed   *rogue.Effect       `json:"removed,omitempty"` // remove
+	Effects   []rogue.Effect      `json:"effects"`
+}
+
+func effectsOf(c *rogue.Character) []rogue.Effect {
+	if c.Effects == nil {
+		return []rogue.Effect{}
+	}
+	return c.Effects
+}
+
+func (b *Bot) rtEffectAdd(req *Request) (*Reply, error) {
+	kind := rogue.EffectKind(req.Str("kind"))
+	id, err := parseEffectName(kind, req.Str("name"))
+	if err != nil {
+		return nil, err
+	}
+	e, err := rogue.ParseEffect(string(kind), id, req.Int("power", 0), req.Int("turns", 0))
+	if err != nil {
+		return nil, err
+	}
+	var ch *rogue.EffectChange
+	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
+		var err error
+		ch, err = c.AddEffect(e)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	tone := ToneSuccess
+	switch {
+	case !ch.Added:
+		lines = append(lines, req.T("rt.effect.refused", "Name", c.Name, "Effect", req.T(ch.Effect.Key()), "Why", req.T(ch.Refused)))
+		tone = ToneFailure
+	case ch.Merged:
+		lines = append(lines, req.T("rt.effect.merged", "Name", c.Name, "Effect", effectText(req, ch.Effect)))
+	default:
+		lines = append(lines, req.T("rt.effect.added", "Name", c.Name, "Effect", effectText(req, ch.Effect)))
+	}
+	if ch.Halved && ch.Added {
+		lines = append(lines, req.T("rt.effect.halved", "Talent", req.T(rogue.StrongWill.Key())))
+	}
+	return &Reply{Title: req.T("rt.effect.title", "Name", c.Name), Footer: c.Name, Tone: tone,
+		Body:   strings.Join(append(lines, effectListLines(req, c)...), "\n"),
+		Result: rtEffectResult{rogueStatus: statusRogue(c), Character: c.Name, Change: ch, Effects: effectsOf(c)}}, nil
+}
+
+func (b *Bot) rtEffectRemove(req *Request) (*Reply, error) {
+	kind := rogue.EffectKind(req.Str("kind"))
+	id := ""
+	if strings.TrimSpace(req.Str("name")) != "" || effectKindTable(kind) < 0 {
+		var err error
+		if id, err = parseEffectName(kind, req.Str("name")); err != nil {
+			return nil, err
+		}
+	}
+	var removed rogue.Effect
+	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
+		var ok bool
+		if removed, ok = c.RemoveEffect(kind, id); !ok {
+			return rogueErr(rogue.ErrEffectAbsent, "Name", c.Name, "Kind", string(kind))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	lines := []string{req.T("rt.effect.removed", "Name", c.Name, "Effect", req.T(removed.Key()))}
+	return &Reply{Title: req.T("rt.effect.title", "Name", c.Name), Footer: c.Name, Tone: ToneSuccess,
+		Body:   strings.Join(append(lines, effectListLines(req, c)...), "\n"),
+		Result: rtEffectResult{rogueStatus: statusRogue(c), Character: c.Name, Removed: &removed, Effects: effectsOf(c)}}, nil
+}
+
+func (b *Bot) rtEffectList(req *Request) (*Reply, error) {
+	_, c, err := b.viewRogue(req)
+	if err != nil {
+		return nil, err
+	}
+	return &Reply{Title: req.T("rt.effect.title", "Name", c.Name), Footer: c.Name,
+		Body:   strings.Join(effectListLines(req, c), "\n"),
+		Result: rtEffectResult{rogueStatus: statusRogue(c), Character: c.Name, Effects: effectsOf(c)}}, nil
+}
+
+// effectListLines lists a creature's lingering effects, or says it has none.
+func effectListLines(req *Request, c *rogue.Character) []string {
+	if len(c.Effects) == 0 {
+		return []string{req.T("rt.effect.none", "Name", c.Name)}
+	}
+	lines := []string{req.T("rt.effect.list_head", "Name", c.Name)}
+	for _, e := range c.Effects {
+		lines = append(lines, "• "+effectText(req, e))
+	}
+	return lines
+}
