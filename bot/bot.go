@@ -13,11 +13,8 @@ import (
 	"time"
 
 	"rulekeeper/locales"
-	"rulekeeper/rules/area"
+	"rulekeeper/rules/coded"
 	"rulekeeper/rules/dice"
-	"rulekeeper/rules/dnd5e"
-	"rulekeeper/rules/encounter"
-	"rulekeeper/rules/rogue"
 	"rulekeeper/store"
 )
 
@@ -182,21 +179,9 @@ func errorKey(p *locales.Printer, err error) (string, map[string]any) {
 	if errors.As(err, &be) {
 		return be.Key, be.Args
 	}
-	var re *dnd5e.Error
-	if errors.As(err, &re) {
-		return re.Code, localizeRulesArgs(p, re)
-	}
-	var rge *rogue.Error
-	if errors.As(err, &rge) {
-		return rge.Code, localizeRogueArgs(p, rge)
-	}
-	var ee *encounter.Error
-	if errors.As(err, &ee) {
-		return ee.Code, localizeEncounterArgs(p, ee.Args)
-	}
-	var ae *area.Error
-	if errors.As(err, &ae) {
-		return ae.Code, ae.Args
+	var ce *coded.Error
+	if errors.As(err, &ce) {
+		return ce.Code, localizeArgs(p, ce)
 	}
 	var de *dice.Error
 	if errors.As(err, &de) {
@@ -206,6 +191,31 @@ func errorKey(p *locales.Printer, err error) (string, map[string]any) {
 		return code, pairs(store.Args(err))
 	}
 	return "core.err.internal", nil
+}
+
+// idNamers name the ids in a rules error's data, by the package prefix of its code ("dnd5e.err.…").
+var idNamers = map[string]func(code, arg, id string) string{
+	"dnd5e":     dnd5eIDKey,
+	"spell":     dnd5eIDKey,
+	"rogue":     rogueIDKey,
+	"encounter": encounterIDKey,
+}
+
+// localizeArgs copies a rules error's data with its ids (abilities, conditions, talents, …) replaced by their names
+// in p's language; values that name nothing known (what the user typed) stay as they are.
+func localizeArgs(p *locales.Printer, e *coded.Error) map[string]any {
+	prefix, _, _ := strings.Cut(e.Code, ".")
+	namer := idNamers[prefix]
+	out := make(map[string]any, len(e.Args))
+	for k, v := range e.Args {
+		out[k] = v
+		if s, ok := v.(string); ok && namer != nil {
+			if key := namer(e.Code, k, s); key != "" {
+				out[k] = p.T(key)
+			}
+		}
+	}
+	return out
 }
 
 // pairs turns name/value pairs into template data.

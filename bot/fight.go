@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"sync"
 
@@ -560,37 +561,19 @@ func spellLevelText(req *Request, level int) string {
 	return req.T("cast.level", "Level", level)
 }
 
-// localizeEncounterArgs names the ids in an encounter error's data in p's language: 5e conditions and game
-// systems (anything else, such as what the user typed, stays as it is).
-func localizeEncounterArgs(p *locales.Printer, args map[string]any) map[string]any {
-	out := make(map[string]any, len(args))
-	for k, v := range args {
-		out[k] = v
-		s, ok := v.(string)
-		if !ok {
-			continue
+// encounterIDKey is the catalog key naming an id in an encounter error's data: 5e conditions and game systems.
+func encounterIDKey(code, arg, s string) string {
+	switch arg {
+	case "Condition":
+		if c := dnd5e.Condition(s); c.Valid() {
+			return c.Key()
 		}
-		switch k {
-		case "Condition":
-			if c := dnd5e.Condition(s); c.Valid() {
-				out[k] = p.T(c.Key())
-			}
-		case "System":
-			if slicesContains(systemChoices, s) {
-				out[k] = p.T("system." + s)
-			}
+	case "System":
+		if slices.Contains(systemChoices, s) {
+			return "system." + s
 		}
 	}
-	return out
-}
-
-func slicesContains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return ""
 }
 
 // slotsFollowTable reports whether a sheet's slot maxima are its class table's (SlotsFor), or all 0 (a sheet made

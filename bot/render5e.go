@@ -512,47 +512,34 @@ func damagePartsText(req *Request, parts []dnd5e.DamagePart) string {
 	return strings.Join(out, " + ")
 }
 
-// localizeRulesArgs replaces the ids in a rules error's data by their names in p's language (an unknown id —
-// what the user typed — stays as it is).
-func localizeRulesArgs(p *locales.Printer, e *dnd5e.Error) map[string]any {
-	out := make(map[string]any, len(e.Args))
-	for k, v := range e.Args {
-		out[k] = v
-		s, ok := v.(string)
-		if !ok {
-			continue
+// dnd5eIDKey is the catalog key naming an id in a 5e (or spell) rules error's data; "" leaves the value as it is
+// (an unknown id is what the user typed).
+func dnd5eIDKey(code, arg, s string) string {
+	switch arg {
+	case "Ability":
+		return dnd5e.Ability(s).Key()
+	case "Skill":
+		return dnd5e.Skill(s).Key()
+	case "Class":
+		return dnd5e.Class(s).Key()
+	case "Condition":
+		return dnd5e.Condition(s).Key()
+	case "Type":
+		return dnd5e.DamageType(s).Key()
+	case "State":
+		return dnd5e.State(s).Key()
+	case "Spell": // spell errors name the spell in English (or as typed, when unknown)
+		if sp, err := dnd5e.ParseSpell(s); err == nil {
+			return sp.Key()
 		}
-		key := ""
-		switch k {
-		case "Ability":
-			key = dnd5e.Ability(s).Key()
-		case "Skill":
-			key = dnd5e.Skill(s).Key()
-		case "Class":
-			key = dnd5e.Class(s).Key()
-		case "Condition":
-			key = dnd5e.Condition(s).Key()
-		case "Type":
-			key = dnd5e.DamageType(s).Key()
-		case "State":
-			key = dnd5e.State(s).Key()
-		case "Spell": // spell errors name the spell in English (or as typed, when unknown)
-			if sp, err := dnd5e.ParseSpell(s); err == nil {
-				key = sp.Key()
-			}
-		case "Name":
-			if e.Code == dnd5e.ErrDuplicate {
-				for _, k := range []string{dnd5e.Skill(s).Key(), dnd5e.Ability(s).Key(), dnd5e.Condition(s).Key(), dnd5e.DamageType(s).Key()} {
-					if k != "" {
-						key = k
-						break
-					}
+	case "Name":
+		if code == dnd5e.ErrDuplicate {
+			for _, k := range []string{dnd5e.Skill(s).Key(), dnd5e.Ability(s).Key(), dnd5e.Condition(s).Key(), dnd5e.DamageType(s).Key()} {
+				if k != "" {
+					return k
 				}
 			}
 		}
-		if key != "" {
-			out[k] = p.T(key)
-		}
 	}
-	return out
+	return ""
 }

@@ -801,68 +801,53 @@ func parseEffectName(k rogue.EffectKind, s string) (string, error) {
 	return "", rogueErr(rogue.ErrUnknownEffect, "Kind", string(k), "ID", s)
 }
 
-// localizeRogueArgs replaces the ids in a Rogue's Tale rules error's data by their names in p's language (an
-// unknown id, which is what the user typed, stays as it is).
-func localizeRogueArgs(p *locales.Printer, e *rogue.Error) map[string]any {
-	out := make(map[string]any, len(e.Args))
-	for k, v := range e.Args {
-		out[k] = v
-		s, ok := v.(string)
-		if !ok {
-			continue
+// rogueIDKey is the catalog key naming an id in a Rogue's Tale rules error's data; "" leaves the value as it is
+// (an unknown id is what the user typed).
+func rogueIDKey(code, arg, s string) string {
+	switch arg {
+	case "Attribute":
+		return rogue.Attribute(s).Key()
+	case "Race":
+		return rogue.Race(s).Key()
+	case "Sex":
+		return rogue.Sex(s).Key()
+	case "Size":
+		if code == rogue.ErrBadHand {
+			return rogue.WeaponSize(s).Key()
 		}
-		key := ""
-		switch k {
-		case "Attribute":
-			key = rogue.Attribute(s).Key()
-		case "Race":
-			key = rogue.Race(s).Key()
-		case "Sex":
-			key = rogue.Sex(s).Key()
-		case "Size":
-			if e.Code == rogue.ErrBadHand {
-				key = rogue.WeaponSize(s).Key()
-			} else {
-				key = rogue.Size(s).Key()
-			}
-		case "Talent", "Needs":
-			key = rogue.Talent(s).Key()
-		case "Spell":
-			key = rogue.Spell(s).Key()
-		case "State":
-			key = rogue.State(s).Key()
-		case "Type":
-			key = rogue.Immunity(s).Key()
-		case "Hand":
-			key = rogue.Hand(s).Key()
-		case "Kind":
-			if e.Code == rogue.ErrTalentAttack {
-				key = rogue.AttackKind(s).Key()
-			} else {
-				key = rogue.EffectKind(s).Key()
-			}
-		case "Need":
-			switch s {
-			case "undead":
-				key = "rt.need.undead"
-			case "daemon":
-				key = "rt.need.daemon"
-			}
-		case "Name":
-			if e.Code == rogue.ErrDuplicate {
-				for _, k := range []string{rogue.Talent(s).Key(), rogue.Spell(s).Key(), rogue.Immunity(s).Key()} {
-					if k != "" {
-						key = k
-						break
-					}
+		return rogue.Size(s).Key()
+	case "Talent", "Needs":
+		return rogue.Talent(s).Key()
+	case "Spell":
+		return rogue.Spell(s).Key()
+	case "State":
+		return rogue.State(s).Key()
+	case "Type":
+		return rogue.Immunity(s).Key()
+	case "Hand":
+		return rogue.Hand(s).Key()
+	case "Kind":
+		if code == rogue.ErrTalentAttack {
+			return rogue.AttackKind(s).Key()
+		}
+		return rogue.EffectKind(s).Key()
+	case "Need":
+		switch s {
+		case "undead":
+			return "rt.need.undead"
+		case "daemon":
+			return "rt.need.daemon"
+		}
+	case "Name":
+		if code == rogue.ErrDuplicate {
+			for _, k := range []string{rogue.Talent(s).Key(), rogue.Spell(s).Key(), rogue.Immunity(s).Key()} {
+				if k != "" {
+					return k
 				}
 			}
 		}
-		if key != "" {
-			out[k] = p.T(key)
-		}
 	}
-	return out
+	return ""
 }
 
 // --- autocomplete ---

@@ -1,40 +1,11 @@
 package dnd5e
 
 import (
-	"fmt"
-	"sort"
-	"strings"
+	"rulekeeper/rules/coded"
 )
 
-// Error is every error this package returns itself. Code is a catalog key
-// (locales/catalog/dnd5e.*.toml); Args fill the message template.
-// Dice notation errors are passed through unchanged as *dice.Error.
-type Error struct {
-	Code string
-	Args map[string]any
-}
-
-func (e *Error) Error() string {
-	if len(e.Args) == 0 {
-		return e.Code
-	}
-	keys := make([]string, 0, len(e.Args))
-	for k := range e.Args {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%s=%v", k, e.Args[k])
-	}
-	return e.Code + " (" + strings.Join(parts, ", ") + ")"
-}
-
-// Is makes errors.Is(err, &Error{Code: X}) match on the code alone.
-func (e *Error) Is(target error) bool {
-	t, ok := target.(*Error)
-	return ok && t.Code == e.Code
-}
+// Error is every error this package returns itself: a catalog key (Code) and its template data (Args).
+type Error = coded.Error
 
 // Error codes (= catalog keys). The template arguments are listed after each.
 const (
@@ -99,14 +70,5 @@ func ErrorCodes() []string {
 	}
 }
 
-// newError builds an *Error from a code and key/value pairs.
-func newError(code string, kv ...any) *Error {
-	e := &Error{Code: code}
-	if len(kv) > 0 {
-		e.Args = make(map[string]any, len(kv)/2)
-		for i := 0; i+1 < len(kv); i += 2 {
-			e.Args[kv[i].(string)] = kv[i+1]
-		}
-	}
-	return e
-}
+// newError builds an *Error from a code and name/value pairs.
+func newError(code string, kv ...any) *Error { return coded.New(code, kv...) }
