@@ -357,11 +357,15 @@ func (b *Bot) completeWeapon(req *Request) []Choice {
 }
 
 // completeTarget suggests the guild's 5e characters (every owner's) whose name contains what was typed.
-func (b *Bot) completeTarget(req *Request) []Choice {
+func (b *Bot) completeTarget(req *Request) []Choice { return b.completeSystemCharacters(req, system5e) }
+
+// completeSystemCharacters suggests the guild's characters of one rule system (every owner's) whose name contains
+// what was typed in the focused option.
+func (b *Bot) completeSystemCharacters(req *Request, system string) []Choice {
 	if b.cfg.Store == nil || req.GuildID == "" {
 		return nil
 	}
-	typed := strings.ToLower(strings.TrimSpace(req.Str("target")))
+	typed := strings.ToLower(strings.TrimSpace(req.Str(req.Focused)))
 	var out []Choice
 	_ = b.cfg.Store.View(req.Ctx, req.GuildID, func(tx store.Tx) error {
 		all, err := tx.Characters()
@@ -369,7 +373,7 @@ func (b *Bot) completeTarget(req *Request) []Choice {
 			return err
 		}
 		for _, c := range all {
-			if c.System == system5e && strings.Contains(strings.ToLower(c.Name), typed) &&
+			if c.System == system && strings.Contains(strings.ToLower(c.Name), typed) &&
 				!slices.ContainsFunc(out, func(x Choice) bool { return x.Value == c.Name }) {
 				out = append(out, Choice{Name: c.Name, Value: c.Name})
 			}

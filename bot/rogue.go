@@ -973,20 +973,5 @@ func (b *Bot) completeAttackTarget(req *Request) []Choice {
 	if b.actingSystem(req) != systemRogue {
 		return b.completeTargets(req) // the channel's combatants, then the guild's 5e characters (fight.go)
 	}
-	typed := strings.ToLower(strings.TrimSpace(req.Str(req.Focused)))
-	var out []Choice
-	_ = b.cfg.Store.View(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		all, err := tx.Characters()
-		if err != nil {
-			return err
-		}
-		for _, c := range all {
-			if c.System == systemRogue && strings.Contains(strings.ToLower(c.Name), typed) &&
-				!slices.ContainsFunc(out, func(x Choice) bool { return x.Value == c.Name }) {
-				out = append(out, Choice{Name: c.Name, Value: c.Name})
-			}
-		}
-		return nil
-	})
-	return out
+	return b.completeSystemCharacters(req, systemRogue)
 }
