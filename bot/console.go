@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -148,7 +149,7 @@ func (c *Console) parse(line string) (*Request, error) {
 		return req, nil
 	}
 	name := strings.TrimPrefix(toks[0].text, "/")
-	cmd := c.Bot.Lookup(strings.ToLower(name))
+	cmd := c.Bot.lookupLabel(name)
 	if cmd == nil {
 		return nil, Errorf("core.err.unknown_command", "Name", name)
 	}
@@ -157,7 +158,7 @@ func (c *Console) parse(line string) (*Request, error) {
 	last := ""
 	for _, t := range toks[1:] {
 		if t.name == "" {
-			if sub := findOption(opts, strings.ToLower(t.text)); sub != nil && last == "" &&
+			if sub := findLabel(opts, req.Path, t.text); sub != nil && last == "" &&
 				(sub.Type == SubCommand || sub.Type == SubCommandGroup) {
 				req.Path = append(req.Path, sub.Name)
 				opts = sub.Options
@@ -173,6 +174,9 @@ func (c *Console) parse(line string) (*Request, error) {
 			continue
 		}
 		name := strings.ToLower(t.name)
+		if o := findLabel(opts, req.Path, t.name); o != nil {
+			name = o.Name
+		}
 		if _, dup := req.Options[name]; dup {
 			return nil, Errorf("core.err.duplicate_option", "Name", name)
 		}
@@ -180,6 +184,43 @@ func (c *Console) parse(line string) (*Request, error) {
 		last = name
 	}
 	return req, nil
+}
+
+// lookupLabel finds a command by its name or by its localized label in any language, as a Discord client lets a
+// user type `/掷骰` for `/roll`.
+func (b *Bot) lookupLabel(name string) *Command {
+	if cmd := b.Lookup(strings.ToLower(name)); cmd != nil {
+		return cmd
+	}
+	for _, cmd := range b.commands {
+		if isLabel(name, cmd.Name) {
+			return cmd
+		}
+	}
+	return nil
+}
+
+// findLabel finds an option (or subcommand) of the command at path by its name or its localized label.
+func findLabel(opts []*Option, path []string, name string) *Option {
+	if o := findOption(opts, strings.ToLower(name)); o != nil {
+		return o
+	}
+	for _, o := range opts {
+		if isLabel(name, append(slices.Clone(path), o.Name)...) {
+			return o
+		}
+	}
+	return nil
+}
+
+// isLabel reports whether name is the label of the command or option at path in any language.
+func isLabel(name string, path ...string) bool {
+	for _, l := range locales.Langs {
+		if p := locales.For(l); p.Has(LabelKey(path...)) && strings.EqualFold(p.T(LabelKey(path...)), name) {
+			return true
+		}
+	}
+	return false
 }
 
 type word struct{ name, text string }

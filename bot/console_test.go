@@ -173,3 +173,26 @@ func TestRollVerdictAndCrit(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleLocalizedNames: as on Discord, commands, subcommands and options can be typed in any language.
+func TestConsoleLocalizedNames(t *testing.T) {
+	tests := []struct{ line, path, option string }{
+		{"/掷骰 表达式:1d6", "roll", "expr"},
+		{"/擲骰 表達式:1d6 重複:2", "roll", "repeat"},
+		{"/굴림 식:1d6 비공개:true", "roll", "private"},
+		{"/设置 查看", "settings show", ""},
+	}
+	for _, tt := range tests {
+		c := &Console{Bot: newTestBot(), UserID: "u", GuildID: "g"}
+		req, err := c.parse(tt.line)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.line, err)
+		}
+		if strings.Join(req.Path, " ") != tt.path {
+			t.Errorf("%q: path %v, want %s", tt.line, req.Path, tt.path)
+		}
+		if _, ok := req.Options[tt.option]; tt.option != "" && !ok {
+			t.Errorf("%q: options %v lack %s", tt.line, req.Options, tt.option)
+		}
+	}
+}
