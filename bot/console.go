@@ -309,6 +309,10 @@ func RenderText(r *Reply) string {
 		parts = append(parts, r.Body)
 	}
 	for _, f := range r.Fields {
+		if strings.TrimSpace(strings.ReplaceAll(f.Name, "\u200b", "")) == "" {
+			parts = append(parts, f.Value) // a continuation field (Discord needs a name; a zero-width space)
+			continue
+		}
 		parts = append(parts, f.Name+": "+f.Value)
 	}
 	if r.Footer != "" {
