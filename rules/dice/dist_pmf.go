@@ -1,0 +1,1041 @@
+package dice
+
+import (
+	"errors"
+	"math"
+	"math/bits"
+)
+
+// This file holds the numeric core of Expr.Distribution: pmf, a probability
+// mass function over a run of consecutive integers, kept either exactly (a
+// uint64 count per value over a uint64 denominator) or as float64
+// probabilities. Every operation stays exact while its numbers fit in 64 bits
+// and otherwise carries on in float64; the same loops serve both (generic
+// kernels below). Operations never modify their operands: a pmf, once built,
+// is shared freely (memo tables hold them).
+
+var (
+	// errBudget: the exact computation would visit more states than its budget.
+	errBudget = errors.New("dice: distribution state budget exceeded")
+	// errRange: a reachable value does not fit in an int (a roll would fail
+	// with CodeOverflow); the caller turns it into that error at its node.
+	errRange = errors.New("dice: value out of range")
+	// errInexact: an exact-only step overflowed 64 bits; the caller redoes
+	// the work in float64.
+	errInexact = errors.New("dice: exact arithmetic overflow")
+)
+
+// pmf is a sub-probability mass function over lo, lo+1, ..., lo+size()-1:
+// its mass may fall short of 1 by what explosions cut off beyond their depth
+// (and, inside the dynamic programs of dist_term.go, partial weights may
+// exceed 1). Exact mode: x[i]/den. Float mode: f[i] (den is 0).
+type pmf struct {
+	lo  int
+	f   []float64
+	x   []uint64
+	den uint64
+}
+
+func (p *pmf) exact() bool { return p.den != 0 }
+
+func (p *pmf) size() int {
+	if p.den != 0 {
+		return len(p.x)
+	}
+	return len(p.f)
+}
+
+// hi returns the largest value (size() > 0).
+func (p *pmf) hi() int { return p.lo + p.size() - 1 }
+
+func (p *pmf) prob(i int) float64 {
+	if p.den != 0 {
+		return float64(p.x[i]) / float64(p.den)
+	}
+	return p.f[i]
+}
+
+func (p *pmf) nonzero(i int) bool {
+	if p.den != 0 {
+		return p.x[i] != 0
+	}
+	return p.f[i] != 0
+}
+
+// nnz counts the values with positive probability.
+func (p *pmf) nnz() int {
+	n := 0
+	for i := range p.size() {
+		if p.nonzero(i) {
+			n++
+		}
+	}
+	return n
+}
+
+// floats returns the probabilities as float64 (p.f itself in float mode: do not modify).
+func (p *pmf) floats() []float64 {
+	if p.den == 0 {
+		return p.f
+	}
+	f := make([]float64, len(p.x))
+	d := float64(p.den)
+	for i, c := range p.x {
+		f[i] = float64(c) / d
+	}
+	return f
+}
+
+func (p *pmf) toFloat() *pmf {
+	if p.den == 0 {
+		return p
+	}
+	return &pmf{lo: p.lo, f: p.floats()}
+}
+
+// mass returns the total probability.
+func (p *pmf) mass() float64 {
+	s := 0.0
+	for i := range p.size() {
+		s += p.prob(i)
+	}
+	return s
+}
+
+// massScal returns the total probability as a scalar (exact when p is and the sum fits).
+func (p *pmf) massScal() scal {
+	if p.den != 0 {
+		var s uint64
+		for _, c := range p.x {
+			var carry uint64
+			s, carry = bits.Add64(s, c, 0)
+			if carry != 0 {
+				return floatScal(p.mass())
+			}
+		}
+		return ratScal(s, p.den)
+	}
+	return floatScal(p.mass())
+}
+
+// trim drops zero probabilities at both ends, in place, and returns p.
+func (p *pmf) trim() *pmf {
+	n := p.size()
+	a, b := 0, n
+	for a < b && !p.nonzero(a) {
+		a++
+	}
+	for b > a && !p.nonzero(b-1) {
+		b--
+	}
+	if a == 0 && b == n {
+		return p
+	}
+	if p.den != 0 {
+		p.x = p.x[a:b]
+	} else {
+		p.f = p.f[a:b]
+	}
+	if a < b {
+		p.lo += a
+	}
+	return p
+}
+
+// at returns the probability of value v (0 outside the support).
+func (p *pmf) at(v int) float64 {
+	i := v - p.lo
+	if p.size() == 0 || v < p.lo || i >= p.size() {
+		return 0
+	}
+	return p.prob(i)
+}
+
+// reduce divides counts and denominator by their greatest common divisor;
+// it returns p itself when there is nothing to divide.
+func (p *pmf) reduce() *pmf {
+	if p.den <= 1 {
+		return p
+	}
+	g := p.den
+	for _, c := range p.x {
+		if c != 0 {
+			g = gcd(g, c)
+			if g == 1 {
+				return p
+			}
+		}
+	}
+	x := make([]uint64, len(p.x))
+	for i, c := range p.x {
+		x[i] = c / g
+	}
+	return &pmf{lo: p.lo, x: x, den: p.den / g}
+}
+
+// scal is a scalar weight: n/d exactly when d != 0, and f (its float value) always.
+type scal struct {
+	n, d uint64
+	f    float64
+}
+
+func ratScal(n, d uint64) scal {
+	if g := gcd(n, d); g > 1 {
+		n, d = n/g, d/g
+	}
+	return scal{n: n, d: d, f: float64(n) / float64(d)}
+}
+
+func floatScal(f float64) scal { return scal{f: f} }
+
+func (a scal) exact() bool { return a.d != 0 }
+func (a scal) isZero() bool {
+	if a.d != 0 {
+		return a.n == 0
+	}
+	return a.f == 0
+}
+
+func (a scal) mul(b scal) scal {
+	if a.d != 0 && b.d != 0 {
+		an, bd := a.n, b.d
+		if g := gcd(an, bd); g > 1 {
+			an, bd = an/g, bd/g
+		}
+		bn, ad := b.n, a.d
+		if g := gcd(bn, ad); g > 1 {
+			bn, ad = bn/g, ad/g
+		}
+		if n, ok := mul64(an, bn); ok {
+			if d, ok := mul64(ad, bd); ok {
+				return scal{n: n, d: d, f: float64(n) / float64(d)}
+			}
+		}
+	}
+	return floatScal(a.f * b.f)
+}
+
+func (a scal) pow(k int) scal {
+	r := ratScal(1, 1)
+	for range k {
+		r = r.mul(a)
+	}
+	return r
+}
+
+func (a scal) add(b scal) scal {
+	if a.d != 0 && b.d != 0 {
+		if l, ok := lcm64(a.d, b.d); ok {
+			x, ok1 := mul64(a.n, l/a.d)
+			y, ok2 := mul64(b.n, l/b.d)
+			if s, c := bits.Add64(x, y, 0); ok1 && ok2 && c == 0 {
+				return ratScal(s, l)
+			}
+		}
+	}
+	return floatScal(a.f + b.f)
+}
+
+func gcd(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func mul64(a, b uint64) (uint64, bool) {
+	hi, lo := bits.Mul64(a, b)
+	return lo, hi == 0
+}
+
+func lcm64(a, b uint64) (uint64, bool) {
+	return mul64(a/gcd(a, b), b)
+}
+
+func addInt(a, b int) (int, bool) {
+	s := a + b
+	if (a > 0 && b > 0 && s < 0) || (a < 0 && b < 0 && s >= 0) {
+		return 0, false
+	}
+	return s, true
+}
+
+func subInt(a, b int) (int, bool) {
+	s := a - b
+	if (b < 0 && s < a) || (b > 0 && s > a) {
+		return 0, false
+	}
+	return s, true
+}
+
+// dctx is the state of one Distribution computation.
+type dctx struct {
+	e      *Expr
+	budget int   // states left before falling back to Monte-Carlo
+	exact  bool  // start every term exact (false: float64 from the start)
+	depth  int   // ExplodeDepth option (0: automatic)
+	cut    bool  // some explosion was cut off at its depth
+	capped *node // a term whose explosions MaxDice leaves no room for
+}
+
+// stepWeight is what one step of a dynamic program (a memo entry, a
+// transition of the order statistics, a state of a set) costs, in states of
+// the budget: it allocates where a convolution cell adds a number.
+const stepWeight = 16
+
+// spend charges n states (cells of the dynamic programs and convolutions).
+func (c *dctx) spend(n int) error {
+	if n < 0 || n > c.budget {
+		c.budget = -1
+		return errBudget
+	}
+	c.budget -= n
+	return nil
+}
+
+func (c *dctx) point(v int) *pmf {
+	if c.exact {
+		return &pmf{lo: v, x: []uint64{1}, den: 1}
+	}
+	return &pmf{lo: v, f: []float64{1}}
+}
+
+// scaledPoint returns w at v.
+func (c *dctx) scaledPoint(v int, w scal) *pmf {
+	if w.exact() && c.exact {
+		return &pmf{lo: v, x: []uint64{w.n}, den: w.d}
+	}
+	return &pmf{lo: v, f: []float64{w.f}}
+}
+
+// empty returns the zero measure.
+func (c *dctx) empty() *pmf {
+	if c.exact {
+		return &pmf{den: 1}
+	}
+	return &pmf{}
+}
+
+// uniform returns the uniform distribution on lo..lo+n-1 (n ≥ 1).
+func (c *dctx) uniform(lo, n int) *pmf {
+	if c.exact {
+		x := make([]uint64, n)
+		for i := range x {
+			x[i] = 1
+		}
+		return &pmf{lo: lo, x: x, den: uint64(n)}
+	}
+	f := make([]float64, n)
+	for i := range f {
+		f[i] = 1 / float64(n)
+	}
+	return &pmf{lo: lo, f: f}
+}
+
+// convF adds the convolution of a and b to dst (len(dst) ≥ len(a)+len(b)-1).
+func convF(dst, a, b []float64) {
+	for i, w := range a {
+		if w == 0 {
+			continue
+		}
+		d := dst[i : i+len(b)]
+		for j, v := range b {
+			d[j] += w * v
+		}
+	}
+}
+
+// convX is convF on counts; it reports false on overflow (dst is then garbage).
+func convX(dst, a, b []uint64) bool {
+	var ma, mb uint64
+	na := 0
+	for _, w := range a {
+		ma = max(ma, w)
+		if w != 0 {
+			na++
+		}
+	}
+	for _, v := range b {
+		mb = max(mb, v)
+	}
+	if hi, lo := bits.Mul64(ma, mb); hi == 0 {
+		if hi, _ := bits.Mul64(lo, uint64(min(na, len(b)))); hi == 0 {
+			for i, w := range a { // no sum can overflow: the plain loop
+				if w == 0 {
+					continue
+				}
+				d := dst[i : i+len(b)]
+				for j, v := range b {
+					d[j] += w * v
+				}
+			}
+			return true
+		}
+	}
+	for i, w := range a {
+		if w == 0 {
+			continue
+		}
+		d := dst[i : i+len(b)]
+		for j, v := range b {
+			hi, lo := bits.Mul64(w, v)
+			s, carry := bits.Add64(d[j], lo, 0)
+			if hi|carry != 0 {
+				return false
+			}
+			d[j] = s
+		}
+	}
+	return true
+}
+
+// conv returns the distribution of A+B (or A-B when sub) for independent A, B.
+func (c *dctx) conv(a, b *pmf, sub bool) (*pmf, error) {
+	na, nb := a.size(), b.size()
+	if na == 0 || nb == 0 {
+		return &pmf{den: b2u(a.exact() && b.exact())}, nil
+	}
+	if !sub { // a unit point mass shifts the other side (pmfs are immutable: share it)
+		if p, ok := unitShift(a, b); ok {
+			return p, nil
+		}
+		if p, ok := unitShift(b, a); ok {
+			return p, nil
+		}
+	}
+	// both extremes are reachable (pmfs are trimmed): either overflowing is an overflow
+	var lo int
+	var ok1, ok2 bool
+	if sub {
+		lo, ok1 = subInt(a.lo, b.hi())
+		_, ok2 = subInt(a.hi(), b.lo)
+	} else {
+		lo, ok1 = addInt(a.lo, b.lo)
+		_, ok2 = addInt(a.hi(), b.hi())
+	}
+	if !ok1 || !ok2 {
+		return nil, errRange
+	}
+	n := na + nb - 1
+	// the cost is (nonzero values outside) × (all values inside)
+	za, zb := a.nnz(), b.nnz()
+	outer, inner, zo := a, b, za
+	if zb*na < za*nb {
+		outer, inner, zo = b, a, zb
+	}
+	if err := c.spend(zo*inner.size() + n); err != nil {
+		return nil, err
+	}
+	rev := func(p *pmf) *pmf { // b reversed, for a difference
+		if !sub || p != b {
+			return p
+		}
+		r := &pmf{den: p.den}
+		if p.den != 0 {
+			r.x = make([]uint64, nb)
+			for i, v := range p.x {
+				r.x[nb-1-i] = v
+			}
+		} else {
+			r.f = make([]float64, nb)
+			for i, v := range p.f {
+				r.f[nb-1-i] = v
+			}
+		}
+		return r
+	}
+	outer, inner = rev(outer), rev(inner)
+	if a.exact() && b.exact() {
+		if den, ok := mul64(a.den, b.den); ok {
+			x := make([]uint64, n)
+			if convX(x, outer.x, inner.x) {
+				return (&pmf{lo: lo, x: x, den: den}).trim(), nil
+			}
+		} else if ra, rb := a.reduce(), b.reduce(); ra != a || rb != b {
+			return c.conv(ra, rb, sub)
+		}
+	}
+	f := make([]float64, n)
+	convF(f, outer.floats(), inner.floats())
+	return (&pmf{lo: lo, f: f}).trim(), nil
+}
+
+// unitShift returns a shifted by v when b is the point mass 1 at v.
+func unitShift(a, b *pmf) (*pmf, bool) {
+	if b.size() != 1 || (b.den != 0 && b.x[0] != b.den) || (b.den == 0 && b.f[0] != 1) {
+		return nil, false
+	}
+	if b.lo == 0 {
+		return a, true
+	}
+	lo, ok1 := addInt(a.lo, b.lo)
+	_, ok2 := addInt(a.hi(), b.lo)
+	if !ok1 || !ok2 {
+		return nil, false // conv reports it
+	}
+	return &pmf{lo: lo, f: a.f, x: a.x, den: a.den}, true
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// sterm is one term of a weighted sum of measures.
+type sterm struct {
+	p *pmf
+	w scal
+}
+
+// sum returns Σ w·p over the terms: a mixture, or a step of a dynamic program.
+// It is exact when every term is and the common denominator fits.
+func (c *dctx) sum(ts []sterm) (*pmf, error) {
+	if len(ts) == 1 && ts[0].w.d == 1 && ts[0].w.n == 1 {
+		return ts[0].p, nil
+	}
+	lo, hi, any, exact := 0, 0, false, true
+	var den uint64 = 1
+	cost := 0
+	for _, t := range ts {
+		if t.p.size() == 0 || t.w.isZero() {
+			continue
+		}
+		if !any || t.p.lo < lo {
+			lo = t.p.lo
+		}
+		if !any || t.p.hi() > hi {
+			hi = t.p.hi()
+		}
+		any = true
+		cost += t.p.size()
+		if exact {
+			exact = t.p.exact() && t.w.exact()
+			if exact {
+				d, ok := mul64(t.p.den, t.w.d)
+				if ok {
+					den, ok = lcm64(den, d)
+				}
+				exact = ok
+			}
+		}
+	}
+	if !any {
+		return c.empty(), nil
+	}
+	if err := c.spend(cost + hi - lo + 1); err != nil {
+		return nil, err
+	}
+	n := hi - lo + 1
+	if exact {
+		x := make([]uint64, n)
+		ok := true
+		for _, t := range ts {
+			if t.p.size() == 0 || t.w.isZero() || !ok {
+				continue
+			}
+			k, ok1 := mul64(den/(t.p.den*t.w.d), t.w.n)
+			if !ok1 {
+				ok = false
+				break
+			}
+			d := x[t.p.lo-lo:]
+			for i, v := range t.p.x {
+				h, l := bits.Mul64(v, k)
+				s, carry := bits.Add64(d[i], l, 0)
+				if h|carry != 0 {
+					ok = false
+					break
+				}
+				d[i] = s
+			}
+		}
+		if ok {
+			return (&pmf{lo: lo, x: x, den: den}).trim().reduce(), nil
+		}
+	}
+	f := make([]float64, n)
+	for _, t := range ts {
+		if t.p.size() == 0 || t.w.isZero() {
+			continue
+		}
+		d := f[t.p.lo-lo:]
+		w := t.w.f
+		if t.p.den != 0 {
+			w /= float64(t.p.den)
+			for i, v := range t.p.x {
+				d[i] += w * float64(v)
+			}
+			continue
+		}
+		for i, v := range t.p.f {
+			d[i] += w * v
+		}
+	}
+	return (&pmf{lo: lo, f: f}).trim(), nil
+}
+
+// scale returns w·p.
+func (c *dctx) scale(p *pmf, w scal) (*pmf, error) { return c.sum([]sterm{{p, w}}) }
+
+// run is a maximal stretch of consecutive values with the same positive probability.
+type run struct {
+	off, n int
+	x      uint64
+	f      float64
+}
+
+func runsOf(p *pmf) []run {
+	var rs []run
+	for i := 0; i < p.size(); {
+		if !p.nonzero(i) {
+			i++
+			continue
+		}
+		j := i + 1
+		if p.den != 0 {
+			for j < len(p.x) && p.x[j] == p.x[i] {
+				j++
+			}
+			rs = append(rs, run{off: i, n: j - i, x: p.x[i]})
+		} else {
+			for j < len(p.f) && p.f[j] == p.f[i] {
+				j++
+			}
+			rs = append(rs, run{off: i, n: j - i, f: p.f[i]})
+		}
+		i = j
+	}
+	return rs
+}
+
+// windowF sets ws[k] = w·Σ r[k-L+1..k] for k in [0, len(ws)), where r
+// holds len(ws) values (zero past the data), with additions only — no
+// cancellation, so tiny tail probabilities stay accurate: block prefix and
+// suffix sums over blocks of L values. pre and suf are scratch of len(ws);
+// ws may be r itself.
+func windowF(ws, r []float64, L int, w float64, pre, suf []float64) {
+	n := len(ws)
+	r, pre, suf = r[:n], pre[:n], suf[:n]
+	for b := 0; b < n; b += L {
+		e := min(b+L, n)
+		s := 0.0
+		for t := b; t < e; t++ {
+			s += r[t]
+			pre[t] = s
+		}
+		s = 0
+		for t := e - 1; t >= b; t-- {
+			s += r[t]
+			suf[t] = s
+		}
+	}
+	for k := range min(L, n) {
+		ws[k] = w * pre[k]
+	}
+	// k ≥ L: the window [a, k], a = k-L+1, spans the end of a's block and
+	// the start of k's, or is exactly k's block when a starts it
+	for b := L; b < n; b += L {
+		e := min(b+L, n)
+		for k := b; k < e; k++ {
+			if a := k - L + 1; a == b {
+				ws[k] = w * pre[k]
+			} else {
+				ws[k] = w * (suf[a] + pre[k])
+			}
+		}
+	}
+}
+
+// windowX is windowF on counts, by a running sum; false on overflow.
+func windowX(ws, r []uint64, L int) bool {
+	var s uint64
+	for k := range ws {
+		if k < len(r) {
+			var carry uint64
+			s, carry = bits.Add64(s, r[k], 0)
+			if carry != 0 {
+				return false
+			}
+		}
+		if j := k - L; j >= 0 && j < len(r) {
+			s -= r[j]
+		}
+		ws[k] = s
+	}
+	return true
+}
+
+// convRuns returns r ⊗ u given the runs of u: one window sum per run.
+func (c *dctx) convRuns(r, u *pmf, runs []run) (*pmf, error) {
+	nr, nu := r.size(), u.size()
+	if nr == 0 || nu == 0 {
+		return &pmf{den: b2u(r.exact() && u.exact())}, nil
+	}
+	lo, ok1 := addInt(r.lo, u.lo)
+	_, ok2 := addInt(r.hi(), u.hi())
+	if !ok1 || !ok2 {
+		return nil, errRange
+	}
+	n := nr + nu - 1
+	cost := 0
+	for _, rn := range runs {
+		cost += nr + rn.n
+	}
+	if err := c.spend(cost + n); err != nil {
+		return nil, err
+	}
+	if r.exact() && u.exact() {
+		if den, ok := mul64(r.den, u.den); ok {
+			x := make([]uint64, n)
+			ws := make([]uint64, nr+nu)
+			ok := true
+			for _, rn := range runs {
+				w := ws[:nr+rn.n-1]
+				if !windowX(w, r.x, rn.n) {
+					ok = false
+					break
+				}
+				d := x[rn.off:]
+				for i, v := range w {
+					h, l := bits.Mul64(v, rn.x)
+					s, carry := bits.Add64(d[i], l, 0)
+					if h|carry != 0 {
+						ok = false
+						break
+					}
+					d[i] = s
+				}
+				if !ok {
+					break
+				}
+			}
+			if ok {
+				return (&pmf{lo: lo, x: x, den: den}).trim(), nil
+			}
+		}
+	}
+	f := make([]float64, n)
+	ws := make([]float64, 4*n)
+	rf := ws[3*n:]
+	copy(rf, r.floats()) // padded with zeros
+	for _, rn := range runs {
+		m := nr + rn.n - 1
+		w, pre, suf := ws[:m], ws[n:n+m], ws[2*n:2*n+m]
+		wt := rn.f
+		if u.den != 0 {
+			wt = float64(rn.x) / float64(u.den)
+		}
+		windowF(w, rf, rn.n, wt, pre, suf)
+		d := f[rn.off:]
+		for i, v := range w {
+			d[i] += v
+		}
+	}
+	return (&pmf{lo: lo, f: f}).trim(), nil
+}
+
+// power returns the distribution of the sum of n independent copies of u.
+func (c *dctx) power(u *pmf, n int) (*pmf, error) {
+	switch {
+	case n == 0:
+		return c.point(0), nil
+	case n == 1 || u.size() == 0:
+		return u, nil
+	}
+	if u.exact() {
+		if u2 := u.reduce(); !powFits(u2.den, n) {
+			u = u.toFloat()
+		} else {
+			u = u2
+		}
+	}
+	runs := runsOf(u)
+	if len(runs) == 1 && runs[0].off == 0 && runs[0].n == u.size() {
+		return c.uniformPower(u, n)
+	}
+	useRuns := 2*len(runs)+2 < u.nnz()
+	r := u
+	for i := 1; i < n; i++ {
+		var err error
+		if useRuns {
+			r, err = c.convRuns(r, u, runs)
+		} else {
+			r, err = c.conv(r, u, false)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// uniformPower returns the sum of n independent copies of u, uniform on its
+// range: each step is one window sum, in place (NdS costs N×range).
+func (c *dctx) uniformPower(u *pmf, n int) (*pmf, error) {
+	L := u.size()
+	size := n*(L-1) + 1
+	lo, ok1 := mulInt(u.lo, n)
+	_, ok2 := mulInt(u.hi(), n)
+	if !ok1 || !ok2 {
+		return nil, errRange
+	}
+	if err := c.spend(n * size); err != nil {
+		return nil, err
+	}
+	if u.exact() { // u.den^n fits (power checked): no count can overflow
+		cur, next := make([]uint64, size), make([]uint64, size)
+		for i := range L {
+			cur[i] = 1
+		}
+		for k := 1; k < n; k++ {
+			m := k*(L-1) + 1
+			windowX(next[:m+L-1], cur[:m], L)
+			cur, next = next, cur
+		}
+		// each die has weight x0 on each of its L values: counts × x0^n over den^n
+		den, w := uint64(1), uint64(1)
+		for range n {
+			den *= u.den
+			w *= u.x[0]
+		}
+		if w != 1 {
+			for i := range cur {
+				cur[i] *= w // ≤ den: the mass is at most 1
+			}
+		}
+		return &pmf{lo: lo, x: cur, den: den}, nil
+	}
+	w := u.f[0]
+	buf := make([]float64, 3*size)
+	cur, pre, suf := buf[:size], buf[size:2*size], buf[2*size:]
+	for i := range L {
+		cur[i] = w
+	}
+	for k := 1; k < n; k++ { // in place: cur[m:] is still zero
+		m := k*(L-1) + 1
+		windowF(cur[:m+L-1], cur, L, w, pre, suf)
+	}
+	return &pmf{lo: lo, f: cur}, nil
+}
+
+// powFits reports whether d^n fits in 64 bits.
+func powFits(d uint64, n int) bool {
+	p := uint64(1)
+	for range n {
+		var ok bool
+		if p, ok = mul64(p, d); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// mapValues returns the distribution of fn(X); fn reports overflow with a
+// non-empty code (the caller makes it an error). p must have mass ≤ 1.
+func (c *dctx) mapValues(p *pmf, fn func(v int) (int, string)) (*pmf, string, error) {
+	n := p.size()
+	if n == 0 {
+		return p, "", nil
+	}
+	lo, hi, first := 0, 0, true
+	for i := range n {
+		if !p.nonzero(i) {
+			continue
+		}
+		v, code := fn(p.lo + i)
+		if code != "" {
+			return nil, code, nil
+		}
+		if first || v < lo {
+			lo = v
+		}
+		if first || v > hi {
+			hi = v
+		}
+		first = false
+	}
+	span := uint64(hi) - uint64(lo)
+	if span > uint64(c.budget) {
+		return nil, "", c.spend(c.budget + 1)
+	}
+	if err := c.spend(n + int(span) + 1); err != nil {
+		return nil, "", err
+	}
+	out := &pmf{lo: lo, den: p.den}
+	if p.den != 0 {
+		out.x = make([]uint64, span+1)
+	} else {
+		out.f = make([]float64, span+1)
+	}
+	for i := range n {
+		if !p.nonzero(i) {
+			continue
+		}
+		v, _ := fn(p.lo + i)
+		if p.den != 0 {
+			out.x[v-lo] += p.x[i]
+		} else {
+			out.f[v-lo] += p.f[i]
+		}
+	}
+	return out, "", nil
+}
+
+// pairs returns the distribution of op(A, B) for independent A and B by
+// visiting every pair of values (products, quotients and remainders).
+func (c *dctx) pairs(a, b *pmf, op byte) (*pmf, string, error) {
+	na, nb := a.size(), b.size()
+	if na == 0 || nb == 0 {
+		return &pmf{den: b2u(a.exact() && b.exact())}, "", nil
+	}
+	za, zb := a.nnz(), b.nnz()
+	if err := c.spend(2 * za * zb); err != nil {
+		return nil, "", err
+	}
+	lo, hi, first := 0, 0, true
+	for i := range na {
+		if !a.nonzero(i) {
+			continue
+		}
+		for j := range nb {
+			if !b.nonzero(j) {
+				continue
+			}
+			v, code := arith(op, a.lo+i, b.lo+j)
+			if code != "" {
+				return nil, code, nil
+			}
+			if first || v < lo {
+				lo = v
+			}
+			if first || v > hi {
+				hi = v
+			}
+			first = false
+		}
+	}
+	span := uint64(hi) - uint64(lo)
+	if span > uint64(c.budget) {
+		return nil, "", c.spend(c.budget + 1)
+	}
+	if err := c.spend(int(span) + 1); err != nil {
+		return nil, "", err
+	}
+	if a.exact() && b.exact() {
+		if den, ok := mul64(a.den, b.den); ok {
+			x := make([]uint64, span+1)
+			for i, u := range a.x {
+				if u == 0 {
+					continue
+				}
+				for j, w := range b.x {
+					if w != 0 {
+						v, _ := arith(op, a.lo+i, b.lo+j)
+						x[v-lo] += u * w // ≤ den: the measures have mass ≤ 1
+					}
+				}
+			}
+			return (&pmf{lo: lo, x: x, den: den}).trim(), "", nil
+		}
+	}
+	af, bf := a.floats(), b.floats()
+	f := make([]float64, span+1)
+	for i, u := range af {
+		if u == 0 {
+			continue
+		}
+		for j, w := range bf {
+			if w != 0 {
+				v, _ := arith(op, a.lo+i, b.lo+j)
+				f[v-lo] += u * w
+			}
+		}
+	}
+	return (&pmf{lo: lo, f: f}).trim(), "", nil
+}
+
+// success returns P(A op B) for independent A and B (op a comparison code).
+func (c *dctx) success(a, b *pmf, op byte) (scal, error) {
+	na, nb := a.size(), b.size()
+	if na == 0 || nb == 0 {
+		return ratScal(0, 1), nil
+	}
+	if err := c.spend(na + nb); err != nil {
+		return scal{}, err
+	}
+	// cnt(v) = the weight of the values y of B with v op y
+	if a.exact() && b.exact() {
+		if den, ok := mul64(a.den, b.den); ok {
+			cum := make([]uint64, nb+1) // cum[k] = Σ b.x[:k]
+			for k, w := range b.x {
+				cum[k+1] = cum[k] + w
+			}
+			total := cum[nb]
+			var s uint64
+			for i, u := range a.x {
+				if u == 0 {
+					continue
+				}
+				s += u * cmpWeight(op, a.lo+i, b.lo, cum, total, func(k int) uint64 { return b.x[k] })
+			}
+			return ratScal(s, den), nil
+		}
+	}
+	bf := b.floats()
+	cum := make([]float64, nb+1)
+	for k, w := range bf {
+		cum[k+1] = cum[k] + w
+	}
+	total := cum[nb]
+	s := 0.0
+	for i, u := range a.floats() {
+		if u != 0 {
+			s += u * cmpWeight(op, a.lo+i, b.lo, cum, total, func(k int) float64 { return bf[k] })
+		}
+	}
+	return floatScal(s), nil
+}
+
+// cmpWeight returns the weight of the values y (from lo on, prefix sums cum)
+// for which v op y holds.
+func cmpWeight[T uint64 | float64](op byte, v, lo int, cum []T, total T, at func(int) T) T {
+	n := len(cum) - 1
+	upTo := func(y int) T { // Σ weight of values ≤ y
+		if y < lo {
+			return 0
+		}
+		k, ok := subInt(y, lo)
+		if !ok || k >= n-1 {
+			return total
+		}
+		return cum[k+1]
+	}
+	eq := func(y int) T {
+		k, ok := subInt(y, lo)
+		if y < lo || !ok || k >= n {
+			return 0
+		}
+		return at(k)
+	}
+	switch op {
+	case cmpGE: // y ≤ v
+		return upTo(v)
+	case cmpGT: // y < v
+		if v == math.MinInt {
+			return 0
+		}
+		return upTo(v - 1)
+	case cmpLE: // y ≥ v
+		if v == math.MinInt {
+			return total
+		}
+		return total - upTo(v-1)
+	case cmpLT: // y > v
+		return total - upTo(v)
+	case cmpEQ:
+		return eq(v)
+	}
+	return total - eq(v)
+}
