@@ -114,6 +114,7 @@ type attackResult struct {
 	AC       int    `json:"ac,omitempty"`
 	Outcome  string `json:"outcome,omitempty"` // hit or miss; absent when the AC is unknown and the die is not a 1 or 20
 	Critical bool   `json:"critical"`
+	oddsJSON        // chance to hit the AC before the roll, natural 20 and 1 included (odds.go); absent without an AC
 	// Damage is the damage dealt after the target's defences (0 on a miss); with no tracked target, as rolled.
 	Damage       int                 `json:"damage"`
 	TargetStatus *hpStatus           `json:"target_status,omitempty"` // a tracked target's HP after the attack
@@ -255,6 +256,8 @@ func attackReply(req *Request, attacker *dnd5e.Character, tgt attackTarget, res 
 		Attacker: who, Weapon: res.Attack, Total: res.Total, Natural: res.Natural, AC: res.AC,
 		Critical: res.Crit, Detail: res, HPChange: change,
 	}
+	odds := attackOdds(res)
+	out.oddsJSON = odds.json()
 	switch {
 	case res.Outcome == dnd5e.OutcomeMiss:
 		out.Outcome = "miss"
@@ -286,6 +289,7 @@ func attackReply(req *Request, attacker *dnd5e.Character, tgt attackTarget, res 
 		lines = append(lines, m)
 	}
 	lines = append(lines, effectLines(req, res.Effects, res.Cancelled)...)
+	lines = appendLine(lines, oddsLine(req, "stats.odds.hit", odds))
 	switch {
 	case res.Fumble:
 		lines = append(lines, req.T("play.attack.fumble"))

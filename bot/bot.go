@@ -57,6 +57,7 @@ func New(cfg Config) *Bot {
 	b.systems[systemRogue] = rogueSystem{}
 	b.commands = []*Command{
 		b.rollCommand(),
+		b.statsCommand(),
 		b.settingsCommand(),
 		b.helpCommand(),
 		b.sheetCommand(),

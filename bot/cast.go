@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"rulekeeper/rules/area"
+	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
 	"rulekeeper/store"
@@ -19,8 +20,13 @@ import (
 //   - Everything lands in one transaction: the slot, the caster's concentration (a new concentration spell ends
 //     the old one), damage and healing on sheets and encounter NPCs, and the CON save of every concentrating
 //     character that takes damage (DC max(10, half the damage)), or the loss of its spell when it drops.
-//   - Tracked targets roll their own saves: a sheet's save bonus; an NPC uses its initiative bonus for DEX
-//     saves and +0 for the others. NPC HP is worded as a vague state for players.
+//   - Tracked targets roll their own saves: a sheet's save bonus; an NPC its /init add saves: modifiers, else its
+//     initiative bonus for DEX saves and +0 for the others; an NPC's resist:, vuln: and immune: apply to the damage.
+//     NPC HP is worded as a vague state for players.
+//   - The conditions the spell imposes land on the targets that failed their save, were hit or were affected, and
+//     a concentration spell's end with the caster's concentration (spellcond.go). Sleep and color spray spend their
+//     pool on the targets in ascending order of HP; a target the pool or a power word's limit passes over is
+//     unaffected.
 //   - Distance for spell attacks (prone targets, automatic crits): from the grid positions when both are
 //     known, else 5 ft for a melee spell attack and 30 ft for a ranged one.
 //   - invalid: names targets the spell cannot affect (B10, G-B5): nothing happens to them with no roll; they
@@ -58,7 +64,8 @@ func (b *Bot) completeCastSpell(req *Request) []Choice {
 type castTargetResult struct {
 	Name string `json:"name"`
 	// Outcome: hit or miss (spell attacks: hit when any ray hit), success or failure (its save), affected (no
-	// attack and no save: magic missile, healing), no_effect (an invalid target of a spell no save avoids).
+	// attack and no save: magic missile, healing), no_effect (an invalid target of a spell no save avoids),
+	// unaffected (passed over by sleep's or color spray's pool, or over a power word's hit points).
 	Outcome       string                     `json:"outcome"`
 	Damage        int                        `json:"damage"` // dealt, after its defences and halving
 	Heal          int                        `json:"heal,omitempty"`
@@ -66,6 +73,8 @@ type castTargetResult struct {
 	Status        *hpStatus                  `json:"status,omitempty"`
 	HPChange      *dnd5e.HPChange            `json:"hp_change,omitempty"`
 	Concentration *dnd5e.ConcentrationResult `json:"concentration,omitempty"` // its save to keep its own spell
+	Conditions    []string                   `json:"conditions,omitempty"`    // the conditions the spell put on it
+	oddsJSON                                 // chance (odds.go): of a hit for a spell attack (one ray's), of saving for a save
 }
 
 // castResult is the JSON of /cast by a 5e character.
@@ -250,6 +259,12 @@ func (b *Bot) cast5e(req *Request) (*Reply, error) {
 				encChanged = encChanged || f.isNPC()
 			}
 		}
+		// Conditions, power word kill, and the conditions of any concentration that ended (spellcond.go).
+		fx, err := castEffects(tx, req, e, spell, res, caster, fighters, changes)
+		if err != nil {
+			return err
+		}
+		encChanged = encChanged || fx
 		saved := map[*fighter]bool{}
 		for _, f := range append([]*fighter{caster}, fighters...) {
 			if saved[f] {
@@ -323,6 +338,8 @@ func castOutcome(s dnd5e.Spell, ct dnd5e.CastTarget) (string, bool) {
 		return "success", false
 	case ct.Invalid:
 		return "no_effect", false
+	case ct.Unaffected:
+		return "unaffected", false
 	case len(ct.Attacks) > 0:
 		hit := false
 		for _, a := range ct.Attacks {
@@ -399,12 +416,22 @@ func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter
 		if tr.HPChange == nil {
 			tr.HPChange = heals[i]
 		}
+		tr.Conditions = f.landedIDs()
+		var odds *rollOdds
+		switch {
+		case ct.Invalid:
+		case len(ct.Attacks) > 0:
+			odds = attackOdds(ct.Attacks[0])
+		case ct.Save != nil:
+			odds = checkOdds(ct.Save)
+		}
+		tr.oddsJSON = odds.json()
 		out.Targets = append(out.Targets, tr)
 		who := "**" + f.name() + "**"
 		switch {
 		case ct.Invalid && ct.AppearsSaved:
 			lines = append(lines, who+": "+req.T("cast.save_line", "Ability", req.T(s.Save.Key()))+" — **"+req.T(dnd5e.OutcomeSuccess.Key())+"**")
-		case ct.Invalid:
+		case ct.Invalid, ct.Unaffected:
 			lines = append(lines, req.T("cast.no_effect", "Name", f.name()))
 		}
 		for _, a := range ct.Attacks {
@@ -423,6 +450,9 @@ func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter
 			case a.Outcome == dnd5e.OutcomeMiss:
 				l += " — **" + req.T(dnd5e.OutcomeMiss.Key()) + "**"
 			}
+			if o := attackOdds(a); o != nil {
+				l += " · " + req.T("stats.odds.hit_short", "Chance", dice.Percent(o.P))
+			}
 			lines = append(lines, l)
 			lines = append(lines, effectLines(req, a.Effects, a.Cancelled)...)
 			if a.Damage != nil {
@@ -439,6 +469,9 @@ func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter
 			l += " — **" + req.T(sv.Outcome.Key()) + "**"
 			if ct.Halved {
 				l += " " + req.T("cast.halved")
+			}
+			if o := checkOdds(sv); o != nil && !sv.AutoFail {
+				l += " · " + req.T("stats.odds.save_short", "Chance", dice.Percent(o.P))
 			}
 			lines = append(lines, l)
 			lines = append(lines, effectLines(req, sv.Effects, sv.Cancelled)...)
@@ -468,6 +501,9 @@ func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter
 				lines = append(lines, "  "+l)
 			}
 		}
+		for _, l := range f.landedText(req) {
+			lines = append(lines, "  "+l)
+		}
 		for _, l := range f.concText(req) {
 			lines = append(lines, "  "+l)
 		}
@@ -485,7 +521,7 @@ func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter
 		}
 		lines = append(lines, l)
 	}
-	if caster.concEnded != "" || caster.concSave != nil {
+	if caster.concEnded != "" || caster.concSave != nil || len(caster.released) > 0 {
 		if !containsFighter(fighters, caster) {
 			lines = append(lines, caster.concText(req)...)
 		}
@@ -519,6 +555,7 @@ type identifyResult struct {
 	Outcome   string                `json:"outcome"` // success or failure
 	SameClass bool                  `json:"same_class,omitempty"`
 	Mode      string                `json:"mode"`
+	oddsJSON                        // chance of success before the roll (odds.go)
 	Detail    *dnd5e.IdentifyResult `json:"detail"`
 }
 
@@ -567,6 +604,9 @@ func (b *Bot) identify(req *Request) (*Reply, error) {
 		lines = append(lines, m)
 	}
 	lines = append(lines, effectLines(req, effects, res.Check.Cancelled)...)
+	odds := checkOdds(res.Check)
+	out.oddsJSON = odds.json()
+	lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
 	r := &Reply{Title: req.T("identify.title", "Name", c.Name), Footer: c.Name, Result: out}
 	if res.Outcome == dnd5e.OutcomeSuccess {
 		r.Tone = ToneSuccess

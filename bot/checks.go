@@ -63,6 +63,7 @@ type rollResult struct {
 	DC        int               `json:"dc,omitempty"`
 	Outcome   string            `json:"outcome,omitempty"` // success or failure; absent without a DC
 	Mode      string            `json:"mode"`              // the final mode after every source
+	oddsJSON                    // chance of success against the DC, before the roll (odds.go); absent without a DC
 	Detail    *dnd5e.RollResult `json:"detail"`
 }
 
@@ -127,6 +128,8 @@ func rollReply5e(req *Request, c *dnd5e.Character, title string, res *dnd5e.Roll
 		Character: c.Name, Kind: string(res.Kind), Ability: string(res.Ability), Skill: string(res.Skill),
 		Total: res.Total, Natural: res.Natural, DC: res.DC, Outcome: string(res.Outcome), Mode: string(res.Mode), Detail: res,
 	}
+	odds := checkOdds(res)
+	out.oddsJSON = odds.json()
 	var lines []string
 	if res.AutoFail {
 		lines = append(lines, req.T("play.roll.auto_fail"))
@@ -148,6 +151,7 @@ func rollReply5e(req *Request, c *dnd5e.Character, title string, res *dnd5e.Roll
 		lines = append(lines, m)
 	}
 	lines = append(lines, effectLines(req, res.Effects, res.Cancelled)...)
+	lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
 	r := &Reply{Title: title, Footer: c.Name, Result: out}
 	switch res.Outcome {
 	case dnd5e.OutcomeSuccess:

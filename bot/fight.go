@@ -21,8 +21,9 @@ import (
 // "level":1}), beside the rules' fields: dnd5e.Decode ignores the key and dnd5e.Character is unchanged. A sheet
 // written by encode5e alone loses it, so the writers that may meet a concentrating character keep it with
 // encodeSheet5e: edit5e and /sheet set (which also end it once the character is incapacitated, dying or dead),
-// /cast, /init and the encounter targets of /attack. A concentrating character hit by /attack or /cast makes the
-// CON save at once, in the same transaction.
+// /cast, /init and the encounter targets of /attack. A concentrating character hit by /attack, /cast or /hp damage
+// makes the CON save at once, in the same transaction. The record also lists the conditions the spell put on
+// creatures, which end with it (spellcond.go).
 
 // loadEncounter reads a channel's encounter inside tx; nil without an error when there is none.
 func loadEncounter(tx store.Tx, channelID string) (*encounter.Encounter, error) {
@@ -61,7 +62,14 @@ func saveEncounter(tx store.Tx, channelID string, e *encounter.Encounter) error 
 
 // sheetExtras5e is the part of a stored 5e sheet the bot keeps beside the rules' fields.
 type sheetExtras5e struct {
-	Concentration *dnd5e.Concentration `json:"concentration,omitempty"`
+	Concentration *concRecord `json:"concentration,omitempty"`
+}
+
+// concRecord is the stored concentration: the spell, and the conditions it put on creatures, which end with it
+// (spellcond.go): {"spell":"hold_person","level":2,"conditions":[{"channel":"c1","combatant":"c3",…}]}.
+type concRecord struct {
+	dnd5e.Concentration
+	Conditions []heldCondition `json:"conditions,omitempty"`
 }
 
 // sheetWith5e is a 5e sheet with the bot's extras, as stored.
@@ -72,18 +80,23 @@ type sheetWith5e struct {
 
 // sheetConcentration reads the concentration stored in a 5e sheet (none when absent or unreadable).
 func sheetConcentration(sheet json.RawMessage) dnd5e.Concentration {
+	return sheetConcRecord(sheet).Concentration
+}
+
+// sheetConcRecord reads the stored concentration with the conditions it holds.
+func sheetConcRecord(sheet json.RawMessage) concRecord {
 	var x sheetExtras5e
 	if json.Unmarshal(sheet, &x) != nil || x.Concentration == nil {
-		return dnd5e.Concentration{}
+		return concRecord{}
 	}
 	if _, ok := dnd5e.LookupSpell(x.Concentration.Spell); !ok {
-		return dnd5e.Concentration{}
+		return concRecord{}
 	}
 	return *x.Concentration
 }
 
 // encodeSheet5e validates a sheet and encodes it with the caster's concentration (none when k is not active).
-func encodeSheet5e(c *dnd5e.Character, k dnd5e.Concentration) (json.RawMessage, error) {
+func encodeSheet5e(c *dnd5e.Character, k concRecord) (json.RawMessage, error) {
 	if !k.Active() {
 		return encode5e(c)
 	}
@@ -94,10 +107,13 @@ func encodeSheet5e(c *dnd5e.Character, k dnd5e.Concentration) (json.RawMessage, 
 }
 
 // keepConcentration re-encodes a changed sheet with the concentration its stored version held, ended when the
-// character can no longer concentrate (B6: incapacitated, dying, dead).
+// character can no longer concentrate (B6: incapacitated, dying, dead). The conditions an ended concentration held
+// stay on their bearers: writers inside a transaction use keepConcentrationTx, which ends them.
 func keepConcentration(old json.RawMessage, c *dnd5e.Character) (json.RawMessage, error) {
-	k := sheetConcentration(old)
-	k.EndIfIncapacitated(c)
+	k := sheetConcRecord(old)
+	if k.EndIfIncapacitated(c) != "" {
+		k.Conditions = nil
+	}
 	return encodeSheet5e(c, k)
 }
 
@@ -110,10 +126,16 @@ type fighter struct {
 	ch   *store.Character     // characters
 	c    *dnd5e.Character
 	conc dnd5e.Concentration // characters: what it concentrates on (from the sheet)
+	// held: the conditions its concentration put on creatures (read from the sheet on first use), for heldFor
+	held     []heldCondition
+	heldFor  string
+	heldRead bool
 	// what happened to it, for the reply
 	concSave  *dnd5e.ConcentrationResult
-	concEnded string // the spell lost without a save (dropped to 0 HP, incapacitated)
-	dirty     bool   // the sheet changed
+	concEnded string              // the spell lost without a save (dropped to 0 HP, incapacitated)
+	released  []releasedCondition // conditions that ended with its concentration
+	landed    []landedCondition   // conditions a spell put on it
+	dirty     bool                // the sheet changed
 }
 
 func (f *fighter) isNPC() bool { return f.c == nil }
@@ -138,7 +160,9 @@ func (f *fighter) target() dnd5e.Target {
 	if f.c != nil {
 		return f.c.AsTarget()
 	}
-	t := dnd5e.Target{Name: f.comb.Name, AC: f.comb.AC, HP: f.comb.HP, MaxHP: f.comb.MaxHP, TempHP: f.comb.TempHP}
+	st := npcStatsOf(f.comb)
+	t := dnd5e.Target{Name: f.comb.Name, AC: f.comb.AC, HP: f.comb.HP, MaxHP: f.comb.MaxHP, TempHP: f.comb.TempHP,
+		Resist: st.Resist, Vuln: st.Vuln, Immune: st.Immune}
 	for _, cd := range f.comb.Conditions {
 		if id := dnd5e.Condition(cd.ID); id.Valid() && id != dnd5e.Exhaustion {
 			t.Conditions = append(t.Conditions, id)
@@ -147,11 +171,14 @@ func (f *fighter) target() dnd5e.Target {
 	return t
 }
 
-// saveMod is the fighter's saving-throw modifier: a sheet's own, an NPC's initiative bonus for DEX (its DEX
-// modifier, as far as the bot knows) and +0 for the rest.
+// saveMod is the fighter's saving-throw modifier: a sheet's own; an NPC's from /init add saves: (its Stats), else
+// its initiative bonus for DEX (its DEX modifier, as far as the bot knows) and +0 for the rest.
 func (f *fighter) saveMod(a dnd5e.Ability) int {
 	if f.c != nil {
 		return f.c.SaveBonus(a)
+	}
+	if v, ok := npcStatsOf(f.comb).Saves[a]; ok {
+		return v
 	}
 	if a == dnd5e.Dex {
 		return f.comb.Bonus
@@ -186,19 +213,26 @@ func (f *fighter) damage(e *encounter.Encounter, amount int, crit bool, r dice.R
 		return nil, err
 	}
 	f.dirty = true
-	if f.conc.Active() && amount > 0 && !ch.NoEffect {
-		if ended := f.conc.EndIfIncapacitated(f.c); ended != "" {
-			f.concEnded = ended
-		} else {
-			k := f.conc
-			res, err := f.c.ConcentrationSave(amount, &k, r, dnd5e.RollOptions{})
-			if err != nil {
-				return nil, err
-			}
-			f.conc, f.concSave = k, res
-		}
+	return ch, f.concentrate(amount, ch, r)
+}
+
+// concentrate is what damage a character took does to its concentration (B6): lost when it can no longer
+// concentrate, else a CON save at DC max(10, half the damage).
+func (f *fighter) concentrate(amount int, ch *dnd5e.HPChange, r dice.Roller) error {
+	if !f.conc.Active() || amount <= 0 || ch.NoEffect {
+		return nil
 	}
-	return ch, nil
+	if ended := f.conc.EndIfIncapacitated(f.c); ended != "" {
+		f.concEnded = ended
+		return nil
+	}
+	k := f.conc
+	res, err := f.c.ConcentrationSave(amount, &k, r, dnd5e.RollOptions{})
+	if err != nil {
+		return err
+	}
+	f.conc, f.concSave = k, res
+	return nil
 }
 
 // npcChange words an encounter NPC's HP change as the 5e reply helpers expect: an NPC at 0 HP is dead to them.
@@ -225,7 +259,7 @@ func (f *fighter) save(tx store.Tx) error {
 	if ended := f.conc.EndIfIncapacitated(f.c); ended != "" {
 		f.concEnded = ended
 	}
-	sheet, err := encodeSheet5e(f.c, f.conc)
+	sheet, err := encodeSheet5e(f.c, f.record())
 	if err != nil {
 		return err
 	}
@@ -266,7 +300,7 @@ func (f *fighter) concText(req *Request) []string {
 	if f.concEnded != "" {
 		out = append(out, req.T("fight.conc.lost", "Name", f.name(), "Spell", spellName(req, f.concEnded)))
 	}
-	return out
+	return append(out, releasedText(req, f.released)...)
 }
 
 // findFighter resolves a target name inside tx: a combatant of the channel's encounter (e may be nil), else a 5e
@@ -355,10 +389,14 @@ func (t *encounterTarget) takeDamage(amount int, crit bool) (*dnd5e.HPChange, er
 }
 
 func (t *encounterTarget) save(tx store.Tx) error {
+	encChanged, err := releaseLost(tx, t.req, t.e, t.f)
+	if err != nil {
+		return err
+	}
 	if err := t.f.save(tx); err != nil {
 		return err
 	}
-	if t.f.isNPC() {
+	if t.f.isNPC() || encChanged {
 		return saveEncounter(tx, t.req.ChannelID, t.e)
 	}
 	return nil

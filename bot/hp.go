@@ -61,9 +61,7 @@ func (b *Bot) hpDamage(req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.hpChange(req, "play.hp.damage_title", func(c *dnd5e.Character) (*dnd5e.HPChange, error) {
-		return c.Damage(req.Int("amount", 0), typ, req.Bool("crit"))
-	})
+	return b.hpDamage5e(req, typ) // with the concentration save (spellcond.go)
 }
 
 func (b *Bot) hpHeal(req *Request) (*Reply, error) {
@@ -161,6 +159,7 @@ type deathSaveResult struct {
 	Outcome   string                 `json:"outcome"` // success or failure (a natural 20 is a success, a natural 1 a failure)
 	Successes int                    `json:"successes"`
 	Failures  int                    `json:"failures"`
+	oddsJSON                         // chance of a success (10 or more, or a natural 20) before the roll (odds.go)
 	Detail    *dnd5e.DeathSaveResult `json:"detail"`
 }
 
@@ -228,11 +227,14 @@ func deathSaveReply(req *Request, ch *store.Character, c *dnd5e.Character, res *
 	if res.Outcome == dnd5e.DeathSuccess || res.Outcome == dnd5e.DeathRevived {
 		out.Outcome = "success"
 	}
+	odds := deathSaveOdds(res)
+	out.oddsJSON = odds.json()
 	lines := []string{rollText(req, res.Roll), "**" + req.T(res.Outcome.Key()) + "**"}
 	if m := modeLine(req, res.Mode); m != "" {
 		lines = append(lines, m)
 	}
 	lines = append(lines, effectLines(req, res.Effects, res.Cancelled)...)
+	lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
 	r := &Reply{Title: req.T("play.deathsave.title", "Name", c.Name), Footer: c.Name, Result: out}
 	switch res.StateAfter {
 	case dnd5e.Dying:
@@ -266,6 +268,7 @@ type stabilizeResult struct {
 	Outcome   string                 `json:"outcome"` // success or failure
 	Successes int                    `json:"successes"`
 	Failures  int                    `json:"failures"`
+	oddsJSON                         // chance of the Medicine check against DC 10 (1 with a kit) (odds.go)
 	Detail    *dnd5e.StabilizeResult `json:"detail"`
 }
 
@@ -344,6 +347,7 @@ func (b *Bot) stabilize(req *Request) (*Reply, error) {
 	}
 	if res.Kit {
 		lines = append(lines, req.T("play.stabilize.kit"))
+		out.oddsJSON = sureOdds().json()
 	} else if chk := res.Check; chk != nil {
 		out.Total, out.Natural = chk.Total, chk.Natural
 		lines = append(lines, req.T("play.stabilize.check", "Healer", healer.Name)+" "+rollText(req, chk.Roll)+" "+req.T("play.roll.vs_dc", "DC", dnd5e.StabilizeDC))
@@ -351,6 +355,9 @@ func (b *Bot) stabilize(req *Request) (*Reply, error) {
 			lines = append(lines, m)
 		}
 		lines = append(lines, effectLines(req, chk.Effects, chk.Cancelled)...)
+		odds := checkOdds(chk)
+		out.oddsJSON = odds.json()
+		lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
 	}
 	r := &Reply{Title: req.T("play.stabilize.title", "Name", c.Name), Footer: c.Name, Result: out}
 	if res.Success {

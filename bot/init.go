@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -51,7 +52,12 @@ func (b *Bot) initCommand() *Command {
 				coord("x", false), coord("y", false),
 				{Name: "dex", Type: Integer, Min: Bound(encounter.MinDex), Max: Bound(encounter.MaxDex)},
 				modeOption(),
-			}, Examples: []string{"/init add name:Goblin hp:7 ac:15 bonus:2 count:3 x:6 y:2", "/init add name:Ogre hp:59 ac:11 bonus:-1"}},
+				{Name: "saves", Type: String, MaxLen: 100},
+				{Name: "resist", Type: String, MaxLen: 100, Complete: completeDamageList},
+				{Name: "vuln", Type: String, MaxLen: 100, Complete: completeDamageList},
+				{Name: "immune", Type: String, MaxLen: 100, Complete: completeDamageList},
+			}, Examples: []string{"/init add name:Goblin hp:7 ac:15 bonus:2 count:3 x:6 y:2", "/init add name:Ogre hp:59 ac:11 bonus:-1",
+				"/init add name:Mage hp:40 ac:12 bonus:2 saves:int+6,wis+4 resist:fire,cold"}},
 			{Name: "next", Type: SubCommand, Handler: b.initNext, Examples: []string{"/init next"}},
 			{Name: "prev", Type: SubCommand, Handler: b.initPrev, Examples: []string{"/init prev"}},
 			{Name: "list", Type: SubCommand, Handler: b.initList, Examples: []string{"/init list"}},
@@ -122,6 +128,7 @@ type initResult struct {
 	Removed  *encounter.Removal `json:"removed,omitempty"`
 	Moved    *encounter.Pos     `json:"moved,omitempty"`
 	Change   any                `json:"change,omitempty"` // a condition change (encounter or sheet)
+	Stats    *npcStats5e        `json:"stats,omitempty"`  // add: the NPCs' saves and damage defences (5e)
 	Ended    bool               `json:"ended,omitempty"`
 	Position int                `json:"position,omitempty"` // join: the new combatant's place in the order, from 1
 }
@@ -267,10 +274,26 @@ func (b *Bot) initAdd(req *Request) (*Reply, error) {
 		Name: strings.TrimSpace(req.Str("name")), Count: req.Int("count", 1), HP: req.Int("hp", 0), AC: req.Int("ac", 0),
 		InitOptions: encounter.InitOptions{Bonus: req.Int("bonus", 0), Mode: mode, Dex: req.Int("dex", 0)}, Pos: pos,
 	}
+	stats, err := readNPCStats(req) // saves and damage defences, read by /cast and /attack (spellcond.go)
+	if err != nil {
+		return nil, err
+	}
+	if stats != nil {
+		if entry.Stats, err = json.Marshal(stats); err != nil {
+			return nil, err
+		}
+	}
 	var added *encounter.Added
 	e, err := b.runEncounter(req, func(tx store.Tx, e *encounter.Encounter) error {
 		if err := mayControl(req, e); err != nil {
 			return err
+		}
+		if e.System != encounter.DnD5e {
+			for _, o := range npcStatOptions {
+				if req.Has(o) {
+					return Errorf("rt.err.option_not_for_system", "Option", o, "System", req.T("system."+string(e.System)))
+				}
+			}
 		}
 		var err error
 		added, err = e.AddNPCs(entry, req.Dice)
@@ -281,6 +304,7 @@ func (b *Bot) initAdd(req *Request) (*Reply, error) {
 	}
 	res := newInitResult(e)
 	res.Added = added
+	res.Stats = stats
 	return &Reply{Title: req.T("init.add_title", "Name", entry.Name, "Count", len(added.Arrivals)),
 		Body: strings.Join(arrivalLines(req, e, added), "\n"), Tone: ToneSuccess, Result: res}, nil
 }
@@ -698,7 +722,7 @@ func (b *Bot) initCondition(req *Request) (*Reply, error) {
 			if err != nil {
 				return err
 			}
-			if ch.Sheet, err = keepConcentration(ch.Sheet, s); err != nil {
+			if ch.Sheet, err = keepConcentrationTx(tx, req, e, ch, s); err != nil { // an incapacitated caster's spell ends
 				return err
 			}
 			return tx.PutCharacter(ch)

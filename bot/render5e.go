@@ -49,7 +49,8 @@ func (b *Bot) edit5e(req *Request, fn func(tx store.Tx, ch *store.Character, c *
 		if err := fn(tx, ch, c); err != nil {
 			return err
 		}
-		ch.Sheet, err = keepConcentration(ch.Sheet, c) // the caster's concentration, stored beside the sheet (fight.go)
+		// the caster's concentration, stored beside the sheet (fight.go); the conditions it held end with it (spellcond.go)
+		ch.Sheet, err = keepConcentrationTx(tx, req, nil, ch, c)
 		return err
 	})
 	if err != nil {

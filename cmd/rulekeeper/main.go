@@ -68,6 +68,7 @@ type CLI struct {
 	Register RegisterCmd `cmd:"" help:"${help_register}"`
 	Console  ConsoleCmd  `cmd:"" help:"${help_console}"`
 	Roll     RollCmd     `cmd:"" help:"${help_roll}"`
+	Stats    StatsCmd    `cmd:"" help:"${help_stats}"`
 	Backup   BackupCmd   `cmd:"" help:"${help_backup}"`
 	Export   ExportCmd   `cmd:"" help:"${help_export}"`
 	Import   ImportCmd   `cmd:"" help:"${help_import}"`
@@ -137,6 +138,7 @@ func newParser(cli *CLI, p *locales.Printer) (*kong.Kong, error) {
 		kong.Configuration(tomlLoader, defaultConfigFile),
 		kong.Vars(helpVars(p)),
 		kong.Vars(discordHelpVars(p)),
+		kong.Vars(statsHelpVars(p)),
 		kong.Exit(func(code int) { panic(exitCode(code)) }),
 	)
 }

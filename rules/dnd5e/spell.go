@@ -38,7 +38,20 @@ import (
 //   - Not modelled: choices of damage type (spirit guardians' necrotic, flame
 //     strike's upcast die is fire, glyph of warding, prismatic spray's colours),
 //     acid arrow's later damage and half damage on a miss, vampiric touch's
-//     healing, sleep and color spray's effect on the pool (the pool is rolled).
+//     healing.
+//   - Conditions: a spell's Conditions are reported on each target that fails
+//     its save, is hit, or (no save, no attack) is affected; the caller applies
+//     them (Character.AddCondition, or the encounter's). Where the spell lets
+//     the caster choose, the table takes the first listed option that is a
+//     condition (blindness/deafness: blinded; eyebite: unconscious), and a
+//     spell whose condition depends on a later roll or a choice among mostly
+//     non-condition effects has none (command, bestow curse, contagion, divine
+//     word, prismatic spray, symbol); spell_cond_test.go lists every decision.
+//   - Sleep and color spray spend their rolled pool on the valid targets in
+//     ascending order of current hit points, skipping those at 0 HP, those
+//     unconscious and those that already have the spell's condition (color
+//     spray: a blinded creature cannot see); a target the pool cannot cover is
+//     unaffected. Power word stun and kill affect only a target within HPLimit.
 //   - Concentration is a separate value (Concentration) the bot stores beside
 //     the sheet; the Character type is unchanged.
 
@@ -296,6 +309,26 @@ type Spell struct {
 	Area          SpellArea `json:"area,omitzero"`
 	Concentration bool      `json:"concentration,omitempty"`
 	Ritual        bool      `json:"ritual,omitempty"`
+	// Conditions the spell imposes on a target that fails its save, is hit by
+	// its attack, or (no save, no attack) is affected; the first is the main one.
+	Conditions []SpellCondition `json:"conditions,omitempty"`
+	// HPLimit: only a target with at most this many hit points is affected
+	// (power word stun 150, power word kill 100); 0 = no limit.
+	HPLimit int `json:"hp_limit,omitempty"`
+	// Kills: an affected target dies (power word kill).
+	Kills bool `json:"kills,omitempty"`
+}
+
+// SpellCondition is a condition a spell imposes, and for how long.
+type SpellCondition struct {
+	ID Condition `json:"id"`
+	// Rounds is its duration in rounds when the spell text fixes one (1 minute
+	// = 10; "until the end of your next turn" = 1); 0 = until removed.
+	Rounds int `json:"rounds,omitempty"`
+	// Fixed: its duration does not depend on the spell, so the spell ending
+	// (its caster losing concentration) does not end it: a creature knocked
+	// prone stays prone until it stands up; sunbeam's blindness lasts its round.
+	Fixed bool `json:"fixed,omitempty"`
 }
 
 // Key is the catalog key of the spell's name ("spell.fireball").
@@ -325,6 +358,7 @@ func (s Spell) IdentifyDC() int { return 15 + s.Level }
 // clone returns a copy that shares no slice with the table.
 func (s Spell) clone() Spell {
 	s.Classes = append([]Class(nil), s.Classes...)
+	s.Conditions = append([]SpellCondition(nil), s.Conditions...)
 	return s
 }
 

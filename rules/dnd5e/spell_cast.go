@@ -1,6 +1,10 @@
 package dnd5e
 
-import "rulekeeper/rules/dice"
+import (
+	"sort"
+
+	"rulekeeper/rules/dice"
+)
 
 // Concentration is the spell a caster is concentrating on. It is not part of
 // Character: the bot stores it beside the sheet (an empty Spell = none) and
@@ -96,6 +100,17 @@ type CastTarget struct {
 	Total        int             `json:"total"`               // all damage dealt to it, after defences
 	Heal         int             `json:"heal,omitempty"`      // HP (or temp HP, or max HP) to give it; the caller applies it
 	HealKind     HealKind        `json:"heal_kind,omitempty"`
+	// Unaffected: a valid target the spell passes over: the pool of sleep or
+	// color spray does not reach it (or it is skipped: at 0 HP, unconscious,
+	// already under the spell's condition), or it has more hit points than a
+	// power word's HPLimit.
+	Unaffected bool `json:"unaffected,omitempty"`
+	// Conditions the spell imposes on it (it failed its save, was hit, or was
+	// affected); the caller applies them. None when it saved, was missed, is
+	// invalid or unaffected.
+	Conditions []SpellCondition `json:"conditions,omitempty"`
+	// Killed: power word kill's target dies; the caller applies it.
+	Killed bool `json:"killed,omitempty"`
 }
 
 // CastResult is a cast spell and what it did.
@@ -114,6 +129,7 @@ type CastResult struct {
 	DamageRoll    *dice.Result         `json:"damage_roll,omitempty"` // the one damage roll shared by every target without an attack roll
 	HealRoll      *dice.Result         `json:"heal_roll,omitempty"`   // the one healing roll shared by every target
 	PoolRoll      *dice.Result         `json:"pool_roll,omitempty"`   // sleep, color spray: the hit points affected
+	PoolLeft      int                  `json:"pool_left,omitempty"`   // what the affected targets left of it
 	Concentration *ConcentrationChange `json:"concentration,omitempty"`
 	Targets       []CastTarget         `json:"targets,omitempty"`
 }
@@ -139,11 +155,15 @@ type CastResult struct {
 // is rolled once for every target (SRD: one roll for all targets of one effect;
 // darts of magic missile: one roll per target), and each target's defences
 // apply after halving for a save (B5.4); a success deals none when the save
-// avoids the effect. Healing is rolled once for all targets.
+// avoids the effect. Healing is rolled once for all targets. A pool (sleep,
+// color spray) is rolled, then spent on the targets in ascending order of
+// hit points (spendPool). The spell's Conditions go to each target that
+// failed its save, was hit, or (no save, no attack) was affected, within a
+// power word's HPLimit.
 //
 // Concentration: a concentration spell ends the one in o.Concentration and
 // takes its place. Cast applies nothing to the targets: the caller applies
-// each CastTarget's Total and Heal to the sheets or NPCs.
+// each CastTarget's Total, Heal, Conditions and Killed to the sheets or NPCs.
 func (c *Character) Cast(s Spell, slotLevel int, targets []SpellTarget, r dice.Roller, o CastOptions) (*CastResult, error) {
 	if err := c.canAct(); err != nil {
 		return nil, err
@@ -386,8 +406,77 @@ func resolveTargets(res *CastResult, s Spell, caster Target, targets []SpellTarg
 			return err
 		}
 		res.PoolRoll = roll
+		res.PoolLeft = spendPool(res.Targets, s, targets, max(0, roll.Total))
 	}
+	imposeConditions(res.Targets, s, targets)
 	return nil
+}
+
+// spendPool affects the valid targets of a pool spell (sleep, color spray) in
+// ascending order of current hit points (ties in target order): each whose
+// hit points the pool still covers is affected and spends them; the others,
+// and those at 0 HP, unconscious or already under the spell's first condition
+// (color spray: a blinded creature cannot see), are unaffected. It returns
+// what is left of the pool.
+func spendPool(cts []CastTarget, s Spell, targets []SpellTarget, pool int) int {
+	var order []int
+	for i, t := range targets {
+		if cts[i].Invalid {
+			continue
+		}
+		skip := t.Target.HP <= 0 || t.Target.has(Unconscious)
+		if len(s.Conditions) > 0 && t.Target.has(s.Conditions[0].ID) {
+			skip = true
+		}
+		if skip {
+			cts[i].Unaffected = true
+			continue
+		}
+		order = append(order, i)
+	}
+	sort.SliceStable(order, func(a, b int) bool { return targets[order[a]].Target.HP < targets[order[b]].Target.HP })
+	for _, i := range order {
+		if hp := targets[i].Target.HP; hp <= pool {
+			pool -= hp
+		} else {
+			cts[i].Unaffected = true
+		}
+	}
+	return pool
+}
+
+// imposeConditions marks what the spell does to each target beyond damage:
+// over a power word's HPLimit it is unaffected; otherwise a target that failed
+// its save, was hit by an attack, or (no save, no attack) was affected gets
+// the spell's conditions, and power word kill's dies.
+func imposeConditions(cts []CastTarget, s Spell, targets []SpellTarget) {
+	for i := range cts {
+		ct := &cts[i]
+		if ct.Invalid || ct.Unaffected {
+			continue
+		}
+		if s.HPLimit > 0 && targets[i].Target.HP > s.HPLimit {
+			ct.Unaffected = true
+			continue
+		}
+		landed := true
+		switch {
+		case len(ct.Attacks) > 0:
+			landed = false
+			for _, a := range ct.Attacks {
+				landed = landed || a.Hit
+			}
+		case s.Attack != "":
+			landed = false // no ray aimed at it
+		case ct.Save != nil:
+			landed = !ct.Saved
+		}
+		if !landed {
+			continue
+		}
+		ct.Conditions = append([]SpellCondition(nil), s.Conditions...)
+		ct.Killed = s.Kills
+	}
 }
 
 func hasValid(ts []CastTarget) bool {

@@ -25,6 +25,14 @@ var (
 	rSpecial   = SpellRange{Kind: RangeSpecial}
 )
 
+// Durations in rounds of 6 seconds, for the conditions spells impose.
+const (
+	min1 = 10    // 1 minute
+	min5 = 50    // 5 minutes
+	hr1  = 600   // 1 hour
+	hr24 = 14400 // 24 hours (MaxRounds)
+)
+
 func ft(n int) SpellRange { return SpellRange{Kind: RangeFeet, Dist: n} }
 func mi(n int) SpellRange { return SpellRange{Kind: RangeMiles, Dist: n} }
 
@@ -66,6 +74,26 @@ func (s Spell) instances(n int) Spell { s.Instances = n; return s }
 func (s Spell) rider() Spell          { s.Rider = true; return s }
 func (s Spell) conc() Spell           { s.Concentration = true; return s }
 func (s Spell) ritual() Spell         { s.Ritual = true; return s }
+
+// cond adds a condition the spell imposes for rounds (0 = until removed); it
+// lasts while the spell does, so it ends with the caster's concentration.
+func (s Spell) cond(id Condition, rounds int) Spell {
+	return s.addCond(SpellCondition{ID: id, Rounds: rounds})
+}
+
+// condFixed adds a condition whose duration does not depend on the spell
+// (prone; a fixed number of rounds that outlasts the spell).
+func (s Spell) condFixed(id Condition, rounds int) Spell {
+	return s.addCond(SpellCondition{ID: id, Rounds: rounds, Fixed: true})
+}
+
+func (s Spell) addCond(c SpellCondition) Spell {
+	s.Conditions = append(append([]SpellCondition(nil), s.Conditions...), c)
+	return s
+}
+
+func (s Spell) hpLimit(n int) Spell { s.HPLimit = n; return s }
+func (s Spell) kills() Spell        { s.Kills = true; return s }
 
 func (s Spell) area(shape AreaShape, size int) Spell {
 	s.Area = SpellArea{Shape: shape, Size: size}

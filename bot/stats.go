@@ -1,0 +1,539 @@
+package bot
+
+import (
+	"bytes"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"rulekeeper/bot/chart"
+	"rulekeeper/locales"
+	"rulekeeper/rules/dice"
+)
+
+// /stats expr:… [target:N] [compare:expr2] and `rulekeeper stats`: the distribution of a dice expression (mean,
+// standard deviation, range, P(total ≥ target), a table of "at least" chances, a PNG chart), and of a second one
+// beside it. The numbers come from dice.Dist: exact while the computation is small enough, else a seeded
+// Monte-Carlo estimate, which the reply says with its sample size and 95% intervals.
+
+// Limits of /stats.
+const (
+	// MaxStatsTarget bounds the target, either way.
+	MaxStatsTarget = 1_000_000_000
+	statsAllRows   = 20    // a distribution with at most this many values lists every one in the table
+	statsPMFLimit  = 2000  // values listed in the JSON pmf (more: left out)
+	statsRatLimit  = 20000 // values up to which the table's fractions are computed
+	statsBars      = 1000  // bars in the chart at most: more values are grouped
+	statsNameRunes = 40    // an expression's name in titles, fields and the table header
+)
+
+// statsQuantiles choose the table's rows for a distribution of many values: for each q, the highest total with a
+// chance of at least q of being reached.
+var statsQuantiles = []float64{0.99, 0.95, 0.9, 0.75, 0.5, 0.25, 0.1, 0.05, 0.01}
+
+func (b *Bot) statsCommand() *Command {
+	return &Command{
+		Name: "stats",
+		Options: []*Option{
+			{Name: "expr", Type: String, Required: true, MinLen: 1, MaxLen: dice.MaxLength},
+			{Name: "target", Type: Integer, Min: Bound(-MaxStatsTarget), Max: Bound(MaxStatsTarget)},
+			{Name: "compare", Type: String, MinLen: 1, MaxLen: dice.MaxLength},
+		},
+		Handler: b.stats,
+		Examples: []string{"/stats expr:4d6kh3", "/stats expr:2d20kh1+5 compare:1d20+5 target:15",
+			"/stats expr:2d6+1>=7", "/stats expr:8d6 target:30"},
+	}
+}
+
+func (b *Bot) stats(req *Request) (*Reply, error) {
+	in := StatsInput{Expr: req.Str("expr"), Compare: req.Str("compare")}
+	if req.Has("target") {
+		t := req.Int("target", 0)
+		in.Target = &t
+	}
+	// Errors are shown in the caller's own language (errorReply), the reply in the channel's.
+	errP := locales.For(locales.Choose(b.cfg.Language, req.Locale, req.GuildLocale))
+	return statsReply(req.P, errP, in)
+}
+
+// StatsInput is what /stats and `rulekeeper stats` compute.
+type StatsInput struct {
+	Expr    string
+	Target  *int   // nil: no target
+	Compare string // "": no second expression
+}
+
+// StatsDist is one expression's numbers in the JSON of /stats.
+type StatsDist struct {
+	Expr    string  `json:"expr"` // canonical notation, without the comment
+	Exact   bool    `json:"exact"`
+	Mean    float64 `json:"mean"`
+	MeanRat string  `json:"mean_rat,omitempty"`
+	StdDev  float64 `json:"stddev"`
+	Min     int     `json:"min"`
+	Max     int     `json:"max"`
+	// PTarget is P(total ≥ target); without a target, for a comparison, its P(success) (as in dice.Dist's JSON).
+	PTarget    *float64    `json:"p_target,omitempty"`
+	PTargetRat string      `json:"p_target_rat,omitempty"`
+	PTargetCI  *[2]float64 `json:"p_target_ci95,omitempty"`
+	// PSuccess is the probability of success of a comparison (2d6+1>=7).
+	PSuccess    *float64    `json:"p_success,omitempty"`
+	PSuccessRat string      `json:"p_success_rat,omitempty"`
+	PSuccessCI  *[2]float64 `json:"p_success_ci95,omitempty"`
+	MeanCI      *[2]float64 `json:"mean_ci95,omitempty"`
+	Samples     int         `json:"samples,omitempty"`  // Monte-Carlo sample size
+	Leftover    float64     `json:"leftover,omitempty"` // probability cut off (explosions beyond the depth or dice limit)
+	AtLeast     []StatsRow  `json:"at_least"`           // the table's rows
+	PMF         [][2]any    `json:"pmf,omitempty"`      // [value, probability], when at most 2000 values
+}
+
+// StatsRow is one row of the "at least" table.
+type StatsRow struct {
+	Value int     `json:"value"`
+	P     float64 `json:"p"`             // P(total ≥ value)
+	Rat   string  `json:"rat,omitempty"` // as a fraction, when exact and small
+}
+
+// StatsVersus compares the two expressions, rolled independently.
+type StatsVersus struct {
+	Greater float64 `json:"p_greater"` // P(expr > compare)
+	Equal   float64 `json:"p_equal"`
+	Less    float64 `json:"p_less"`
+}
+
+// StatsResult is the JSON of /stats and `rulekeeper stats --json`: the expression's numbers at the top level, the
+// second expression's under compare.
+type StatsResult struct {
+	StatsDist
+	Target  *int         `json:"target,omitempty"`
+	Compare *StatsDist   `json:"compare,omitempty"`
+	Versus  *StatsVersus `json:"versus,omitempty"`
+}
+
+// Stats computes in and renders the reply in p's language: the numbers as fields, the table and notes in the body,
+// the chart as Files[0] (stats.png, unless the values cannot be drawn) and a *StatsResult as Result.
+func Stats(p *locales.Printer, in StatsInput) (*Reply, error) { return statsReply(p, p, in) }
+
+// statsSide is one expression and its distribution.
+type statsSide struct {
+	name  string
+	d     *dice.Dist
+	vals  []int
+	probs []float64
+	tail  []float64 // tail[i] ≈ P(total ≥ vals[i]), for choosing rows
+}
+
+func newStatsSide(expr string) (*statsSide, error) {
+	e, err := dice.Parse(expr)
+	if err != nil {
+		return nil, err
+	}
+	d, err := e.Distribution(dice.DistOptions{})
+	if err != nil {
+		return nil, err
+	}
+	s := &statsSide{name: e.Notation(), d: d, vals: d.Values()}
+	s.probs = make([]float64, len(s.vals))
+	s.tail = make([]float64, len(s.vals))
+	for i, v := range s.vals {
+		s.probs[i] = d.Prob(v)
+	}
+	sum := 0.0
+	for i := len(s.vals) - 1; i >= 0; i-- {
+		sum += s.probs[i]
+		s.tail[i] = sum
+	}
+	return s, nil
+}
+
+func statsReply(p, errP *locales.Printer, in StatsInput) (*Reply, error) {
+	c, err := computeStats(errP, in)
+	if err != nil {
+		return nil, err
+	}
+	return c.reply(p), nil
+}
+
+// statsComputed is what /stats computes, before it is worded in a language.
+type statsComputed struct {
+	sides []*statsSide
+	res   *StatsResult
+	chart *File // nil when the totals cannot be drawn
+	width int   // totals per bar of the chart
+}
+
+// computeStats computes the distributions, the JSON result and the chart; errP words the inner error of a bad
+// second expression.
+func computeStats(errP *locales.Printer, in StatsInput) (*statsComputed, error) {
+	if t := in.Target; t != nil && (*t < -MaxStatsTarget || *t > MaxStatsTarget) {
+		return nil, Errorf("stats.err.target_range", "Target", *t, "Min", -MaxStatsTarget, "Max", MaxStatsTarget)
+	}
+	a, err := newStatsSide(in.Expr)
+	if err != nil {
+		return nil, err
+	}
+	c := &statsComputed{sides: []*statsSide{a}, res: &StatsResult{Target: in.Target}}
+	if strings.TrimSpace(in.Compare) != "" {
+		b, err := newStatsSide(in.Compare)
+		if err != nil {
+			return nil, Errorf("stats.err.compare", "Error", ErrorText(errP, err))
+		}
+		c.sides = append(c.sides, b)
+		v := statsVersus(a, b)
+		c.res.Versus = &v
+	}
+	rows := statsRowValues(c.sides, in.Target)
+	for i, s := range c.sides {
+		j := statsJSON(s, in.Target, rows)
+		if i == 0 {
+			c.res.StatsDist = j
+		} else {
+			c.res.Compare = &j
+		}
+	}
+	if file, width, err := statsChart(c.sides, in.Target); err == nil {
+		c.chart, c.width = &file, width
+	}
+	return c, nil
+}
+
+// reply words the numbers in p's language: each expression's numbers as a field (side by side when there are
+// two), the table as the last field, the comparison and the notes on the chart in the body.
+func (c *statsComputed) reply(p *locales.Printer) *Reply {
+	res, a := c.res, c.sides[0]
+	r := &Reply{Result: res}
+	dists := []StatsDist{res.StatsDist}
+	if res.Compare != nil {
+		dists = append(dists, *res.Compare)
+	}
+	for i, s := range c.sides {
+		r.Fields = append(r.Fields, Field{Name: clipRunes(s.name, 256), Value: statsFieldText(p, dists[i], res.Target), Inline: len(c.sides) > 1})
+	}
+	var body []string
+	if v := res.Versus; v != nil {
+		b := c.sides[1]
+		r.Title = p.T("stats.title_compare", "Expr", clipRunes(a.name, statsNameRunes), "Compare", clipRunes(b.name, statsNameRunes))
+		body = append(body, p.T("stats.versus", "A", clipRunes(a.name, statsNameRunes), "B", clipRunes(b.name, statsNameRunes),
+			"Higher", dice.Percent(v.Greater), "Equal", dice.Percent(v.Equal), "Lower", dice.Percent(v.Less)))
+	} else {
+		r.Title = p.T("stats.title", "Expr", clipRunes(a.name, statsNameRunes*2))
+	}
+	r.Fields = append(r.Fields, Field{Name: p.T("stats.table"), Value: statsTable(c.sides, res)})
+	switch {
+	case c.chart == nil:
+		body = append(body, p.T("stats.no_chart"))
+	default:
+		r.Files = []File{*c.chart}
+		if c.width > 1 {
+			body = append(body, p.T("stats.chart_grouped", "Width", c.width))
+		}
+	}
+	r.Body = strings.Join(body, "\n")
+	return r
+}
+
+// statsRowValues chooses the table's totals: every value when the expressions have at most statsAllRows values
+// in all, else for each expression the totals reached with a chance of 99%, 95%, …, 1%; and the target.
+func statsRowValues(sides []*statsSide, target *int) []int {
+	var out []int
+	for _, s := range sides {
+		if len(s.vals) > statsAllRows {
+			out = nil
+			break
+		}
+		out = append(out, s.vals...)
+	}
+	slices.Sort(out)
+	out = slices.Compact(out)
+	if len(out) == 0 || len(out) > statsAllRows {
+		out = out[:0]
+		for _, s := range sides {
+			for _, q := range statsQuantiles {
+				// tail is non-increasing: the last index whose tail reaches q
+				i, _ := slices.BinarySearchFunc(s.tail, q, func(t, q float64) int {
+					if t >= q-1e-9 { // the float sums of many small probabilities drift
+						return -1
+					}
+					return 1
+				})
+				if i > 0 {
+					out = append(out, s.vals[i-1])
+				}
+			}
+		}
+	}
+	if target != nil {
+		out = append(out, *target)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// statsJSON builds one expression's result.
+func statsJSON(s *statsSide, target *int, rows []int) StatsDist {
+	d := s.d
+	j := StatsDist{Expr: s.name, Exact: d.Exact(), Mean: finiteOr0(d.Mean()), StdDev: finiteOr0(d.StdDev()),
+		Min: d.Min(), Max: d.Max(), Samples: d.Samples(), Leftover: d.Leftover(), AtLeast: []StatsRow{}}
+	if r, ok := d.MeanRat(); ok {
+		j.MeanRat = r.RatString()
+	}
+	ci := func(p float64) *[2]float64 {
+		if d.Exact() {
+			return nil
+		}
+		lo, hi := d.Interval95(p)
+		return &[2]float64{lo, hi}
+	}
+	if p, r, ok := d.Success(); ok {
+		j.PSuccess, j.PSuccessCI = &p, ci(p)
+		if r != nil {
+			j.PSuccessRat = r.RatString()
+		}
+		j.PTarget, j.PTargetRat, j.PTargetCI = j.PSuccess, j.PSuccessRat, j.PSuccessCI
+	}
+	if target != nil {
+		p, r, _ := d.Chance(">=", *target)
+		j.PTarget, j.PTargetRat, j.PTargetCI = &p, "", ci(p)
+		if r != nil {
+			j.PTargetRat = r.RatString()
+		}
+	}
+	if !d.Exact() && d.Samples() > 0 {
+		h := 1.959963984540054 * d.StdDev() / math.Sqrt(float64(d.Samples()))
+		j.MeanCI = &[2]float64{finiteOr0(d.Mean() - h), finiteOr0(d.Mean() + h)}
+	}
+	for _, v := range rows {
+		row := StatsRow{Value: v, P: d.AtLeast(v)}
+		if len(s.vals) <= statsRatLimit {
+			if r, ok := d.AtLeastRat(v); ok {
+				row.Rat = r.RatString()
+			}
+		}
+		j.AtLeast = append(j.AtLeast, row)
+	}
+	if len(s.vals) <= statsPMFLimit {
+		j.PMF = make([][2]any, len(s.vals))
+		for i, v := range s.vals {
+			j.PMF[i] = [2]any{v, s.probs[i]}
+		}
+	}
+	return j
+}
+
+func finiteOr0(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0
+	}
+	return x
+}
+
+// statsVersus is P(a > b), P(a = b), P(a < b) for independent rolls, by one merge of the sorted values.
+func statsVersus(a, b *statsSide) StatsVersus {
+	var v StatsVersus
+	massB := 0.0
+	for _, p := range b.probs {
+		massB += p
+	}
+	below, j := 0.0, 0 // below = P(b < value)
+	for i, x := range a.vals {
+		for j < len(b.vals) && b.vals[j] < x {
+			below += b.probs[j]
+			j++
+		}
+		eq := 0.0
+		if j < len(b.vals) && b.vals[j] == x {
+			eq = b.probs[j]
+		}
+		pa := a.probs[i]
+		v.Greater += pa * below
+		v.Equal += pa * eq
+		v.Less += pa * max(0, massB-below-eq)
+	}
+	v.Greater, v.Equal, v.Less = min(v.Greater, 1), min(v.Equal, 1), min(v.Less, 1)
+	return v
+}
+
+// statsNumber renders a mean or a standard deviation: at most 4 decimals, trailing zeros dropped.
+func statsNumber(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 4, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+// chanceText is a probability for people with its fraction when shown: "51% (51/100)".
+func chanceText(p float64, rat string) string {
+	s := dice.Percent(p)
+	if rat != "" && rat != "0" && rat != "1" {
+		s += " (" + rat + ")"
+	}
+	return s
+}
+
+// statsFieldText is one expression's numbers: mean, standard deviation, range, the chances, and what makes them
+// less than exact.
+func statsFieldText(p *locales.Printer, j StatsDist, target *int) string {
+	mean := statsNumber(j.Mean)
+	if j.MeanRat != "" && strings.Contains(j.MeanRat, "/") {
+		mean += " (" + j.MeanRat + ")"
+	}
+	lines := []string{
+		p.T("stats.mean", "Mean", mean),
+		p.T("stats.stddev", "StdDev", statsNumber(j.StdDev)),
+		p.T("stats.range", "Min", j.Min, "Max", j.Max),
+	}
+	interval := func(ci *[2]float64) {
+		if ci != nil {
+			lines = append(lines, p.T("stats.interval", "Low", dice.Percent(ci[0]), "High", dice.Percent(ci[1])))
+		}
+	}
+	if j.PSuccess != nil {
+		lines = append(lines, p.T("stats.success", "Chance", chanceText(*j.PSuccess, j.PSuccessRat)))
+		interval(j.PSuccessCI)
+	}
+	if target != nil {
+		lines = append(lines, p.T("stats.p_target", "Target", *target, "Chance", chanceText(*j.PTarget, j.PTargetRat)))
+		interval(j.PTargetCI)
+	}
+	if !j.Exact {
+		lines = append(lines, p.T("stats.estimate", "Samples", j.Samples))
+		if j.MeanCI != nil {
+			lines = append(lines, p.T("stats.mean_interval", "Low", statsNumber(j.MeanCI[0]), "High", statsNumber(j.MeanCI[1])))
+		}
+	}
+	if j.Leftover > 0 {
+		lines = append(lines, p.T("stats.leftover", "Leftover", dice.Percent(j.Leftover)))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// statsTable renders the "at least" rows as a monospaced table: the total, each expression's chance, and for one
+// expression the exact fraction. At most 22 rows of at most 45 characters fit an embed field (1,024).
+func statsTable(sides []*statsSide, res *StatsResult) string {
+	dists := []*StatsDist{&res.StatsDist}
+	if res.Compare != nil {
+		dists = append(dists, res.Compare)
+	}
+	header := []string{"≥"}
+	for _, s := range sides {
+		header = append(header, clipRunes(s.name, 12))
+	}
+	table := [][]string{header}
+	fractions := false
+	for i, row := range dists[0].AtLeast {
+		line := []string{strconv.Itoa(row.Value)}
+		for _, d := range dists {
+			line = append(line, dice.Percent(d.AtLeast[i].P))
+		}
+		if len(dists) == 1 && row.Rat != "" && row.Rat != "0" && row.Rat != "1" {
+			line = append(line, row.Rat)
+			fractions = true
+		}
+		table = append(table, line)
+	}
+	cols := len(header)
+	if fractions {
+		cols++
+	}
+	width := make([]int, cols)
+	for _, line := range table {
+		for c, cell := range line {
+			width[c] = max(width[c], utf8.RuneCountInString(cell))
+		}
+	}
+	var b strings.Builder
+	b.WriteString("```\n")
+	for _, line := range table {
+		var cells []string
+		for c, cell := range line {
+			pad := strings.Repeat(" ", width[c]-utf8.RuneCountInString(cell))
+			if c == len(header) { // the fraction: left-aligned
+				cells = append(cells, cell)
+				continue
+			}
+			cells = append(cells, pad+cell)
+		}
+		b.WriteString(strings.TrimRight(strings.Join(cells, "  "), " ") + "\n")
+	}
+	b.WriteString("```")
+	return b.String()
+}
+
+// statsChart draws the distributions; width > 1 says that each bar groups that many totals (for distributions
+// of more than chart.MaxValues values, such as 1d1000000). The X axis leaves out tails below 1/1000 of the
+// highest bar, as the chart itself does.
+func statsChart(sides []*statsSide, target *int) (File, int, error) {
+	series := make([]chart.Series, len(sides))
+	names := make([]string, len(sides))
+	lo, hi, most := math.MaxInt, math.MinInt, 0
+	for i, s := range sides {
+		peak := 0.0
+		for _, p := range s.probs {
+			peak = max(peak, p)
+		}
+		ser := chart.Series{Label: clipRunes(s.name, statsNameRunes)}
+		for k, v := range s.vals {
+			if s.probs[k] >= peak/1000 && s.probs[k] > 0 {
+				ser.Values = append(ser.Values, v)
+				ser.Probs = append(ser.Probs, min(s.probs[k], 1))
+			}
+		}
+		if len(ser.Values) > 0 {
+			lo, hi = min(lo, ser.Values[0]), max(hi, ser.Values[len(ser.Values)-1])
+		}
+		most = max(most, len(ser.Values))
+		series[i], names[i] = ser, ser.Label
+	}
+	width := 1
+	if most > chart.MaxValues {
+		span := float64(hi) - float64(lo) + 1
+		width = int(math.Ceil(span / statsBars))
+		origin := lo
+		if target != nil {
+			origin = *target // a bar starts at the target, so that the target line falls between bars
+		}
+		for i := range series {
+			series[i] = groupSeries(series[i], origin, width)
+		}
+	}
+	var buf bytes.Buffer
+	err := chart.PNG(&buf, series, chart.Options{Title: strings.Join(names, " vs "), Target: target})
+	if err != nil {
+		return File{}, 0, err
+	}
+	return File{Name: "stats.png", ContentType: "image/png", Data: buf.Bytes()}, width, nil
+}
+
+// groupSeries adds up the probabilities of the totals in each bar [origin + k·width, origin + (k+1)·width).
+func groupSeries(s chart.Series, origin, width int) chart.Series {
+	out := chart.Series{Label: s.Label}
+	for i, v := range s.Values {
+		k := (v - origin) / width
+		if (v-origin)%width < 0 {
+			k-- // floor division
+		}
+		start := origin + k*width
+		if n := len(out.Values); n > 0 && out.Values[n-1] == start {
+			out.Probs[n-1] = min(out.Probs[n-1]+s.Probs[i], 1)
+			continue
+		}
+		out.Values = append(out.Values, start)
+		out.Probs = append(out.Probs, s.Probs[i])
+	}
+	return out
+}
+
+// clipRunes cuts s to at most n runes, marking a cut with "...".
+func clipRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	rs := []rune(s)
+	return string(rs[:n-3]) + "..."
+}
