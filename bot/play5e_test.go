@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -344,6 +345,56 @@ func TestPlayJSONResults(t *testing.T) {
 	}
 }
 
+// refused runs line and checks it is refused with code as a localized, ephemeral error that changes nothing.
+// code "" means the line must succeed (it sets up the next row); "dice." accepts any dice error.
+func (e *playEnv) refused(user, line, code string, faces ...int) {
+	e.t.Helper()
+	before := e.snapshot()
+	r := e.run(user, line, faces...)
+	if code == "" {
+		if r.Error != "" {
+			e.t.Fatalf("%s: %s %s", line, r.Error, r.Text)
+		}
+		return
+	}
+	if r.Error != code && !(code == "dice." && strings.HasPrefix(r.Error, "dice.err.")) {
+		e.t.Errorf("%s: error %q, want %q (%s)", line, r.Error, code, r.Text)
+	}
+	if !r.Ephemeral || r.Text == "" || strings.Contains(r.Text, "{{") || strings.Contains(r.Text, r.Error) {
+		e.t.Errorf("%s: not a localized ephemeral error: %+v", line, r)
+	}
+	if after := e.snapshot(); after != before {
+		e.t.Errorf("%s: the refused command changed the store", line)
+	}
+}
+
+// exportFile exports user's active sheet and returns a writer of import files: each call writes the export with
+// the sheet changed by mutate, under name, and returns the file's path.
+func (e *playEnv) exportFile(user, system, charName string) func(name string, mutate func(m map[string]any)) string {
+	e.t.Helper()
+	r := e.ok(user, "/sheet export")
+	var exp sheetExport
+	raw, _ := json.Marshal(r.Result)
+	if err := json.Unmarshal(raw, &exp); err != nil || exp.System != system {
+		e.t.Fatalf("export: %s %v", raw, err)
+	}
+	dir := e.t.TempDir()
+	return func(name string, mutate func(m map[string]any)) string {
+		var sheet map[string]any
+		if err := json.Unmarshal(exp.Sheet, &sheet); err != nil {
+			e.t.Fatal(err)
+		}
+		mutate(sheet)
+		data, _ := json.Marshal(sheet)
+		file, _ := json.Marshal(sheetExport{Format: sheetFormat, System: system, Name: charName, Sheet: data})
+		path := filepath.Join(dir, name+".json")
+		if err := os.WriteFile(path, file, 0o600); err != nil {
+			e.t.Fatal(err)
+		}
+		return path
+	}
+}
+
 // TestPlayBadInput: each bad line is its own localized, ephemeral error and changes nothing.
 func TestPlayBadInput(t *testing.T) {
 	e := newPlayEnv(t)
@@ -412,23 +463,7 @@ func TestPlayBadInput(t *testing.T) {
 		{"bob", "/condition add name:poisoned character:Aria", "char.err.not_owner", nil},
 	}
 	for _, tt := range tests {
-		before := e.snapshot()
-		r := e.run(tt.user, tt.line, tt.faces...)
-		if tt.code == "" {
-			if r.Error != "" {
-				t.Fatalf("%s: %s %s", tt.line, r.Error, r.Text)
-			}
-			continue
-		}
-		if r.Error != tt.code && !(tt.code == "dice." && strings.HasPrefix(r.Error, "dice.err.")) {
-			t.Errorf("%s: error %q, want %q (%s)", tt.line, r.Error, tt.code, r.Text)
-		}
-		if !r.Ephemeral || r.Text == "" || strings.Contains(r.Text, "{{") || strings.Contains(r.Text, r.Error) {
-			t.Errorf("%s: not a localized ephemeral error: %+v", tt.line, r)
-		}
-		if after := e.snapshot(); after != before {
-			t.Errorf("%s: the refused command changed the store", tt.line)
-		}
+		e.refused(tt.user, tt.line, tt.code, tt.faces...)
 	}
 }
 

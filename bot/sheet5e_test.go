@@ -1,9 +1,6 @@
 package bot
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -163,27 +160,7 @@ func TestParseAttack(t *testing.T) {
 func TestSheet5eImportValidates(t *testing.T) {
 	e := newPlayEnv(t)
 	e.party()
-	r := e.ok("alice", "/sheet export")
-	var exp sheetExport
-	raw, _ := json.Marshal(r.Result)
-	if err := json.Unmarshal(raw, &exp); err != nil || exp.System != "dnd5e" {
-		t.Fatalf("export: %s %v", raw, err)
-	}
-	dir := t.TempDir()
-	write := func(name string, mutate func(m map[string]any)) string {
-		var sheet map[string]any
-		if err := json.Unmarshal(exp.Sheet, &sheet); err != nil {
-			t.Fatal(err)
-		}
-		mutate(sheet)
-		data, _ := json.Marshal(sheet)
-		file, _ := json.Marshal(sheetExport{Format: sheetFormat, System: "dnd5e", Name: "Aria", Sheet: data})
-		path := filepath.Join(dir, name+".json")
-		if err := os.WriteFile(path, file, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := e.exportFile("alice", "dnd5e", "Aria")
 	good := write("good", func(map[string]any) {})
 	if r := e.ok("carl", "/sheet import file:"+good); !strings.Contains(r.Text, "Aria") {
 		t.Errorf("import: %s", r.Text)
