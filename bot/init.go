@@ -56,8 +56,11 @@ func (b *Bot) initCommand() *Command {
 				{Name: "resist", Type: String, MaxLen: 100, Complete: completeDamageList},
 				{Name: "vuln", Type: String, MaxLen: 100, Complete: completeDamageList},
 				{Name: "immune", Type: String, MaxLen: 100, Complete: completeDamageList},
+				{Name: "defences", Type: String, MaxLen: 100}, // Rogue's Tale: dodge:2,block:1,parry:0,level:2 (rogue_encounter.go)
+				{Name: "summoner", Type: String, MaxLen: encounter.MaxNameLen, Complete: b.completeCombatant},
 			}, Examples: []string{"/init add name:Goblin hp:7 ac:15 bonus:2 count:3 x:6 y:2", "/init add name:Ogre hp:59 ac:11 bonus:-1",
-				"/init add name:Mage hp:40 ac:12 bonus:2 saves:int+6,wis+4 resist:fire,cold"}},
+				"/init add name:Mage hp:40 ac:12 bonus:2 saves:int+6,wis+4 resist:fire,cold",
+				"/init add name:Orc hp:9 count:2 defences:dodge:1,block:1", "/init add name:Wolf hp:5 summoner:Shaman"}},
 			{Name: "next", Type: SubCommand, Handler: b.initNext, Examples: []string{"/init next"}},
 			{Name: "prev", Type: SubCommand, Handler: b.initPrev, Examples: []string{"/init prev"}},
 			{Name: "list", Type: SubCommand, Handler: b.initList, Examples: []string{"/init list"}},
@@ -273,6 +276,7 @@ func (b *Bot) initAdd(req *Request) (*Reply, error) {
 	entry := encounter.NPCEntry{
 		Name: strings.TrimSpace(req.Str("name")), Count: req.Int("count", 1), HP: req.Int("hp", 0), AC: req.Int("ac", 0),
 		InitOptions: encounter.InitOptions{Bonus: req.Int("bonus", 0), Mode: mode, Dex: req.Int("dex", 0)}, Pos: pos,
+		Summoner: strings.TrimSpace(req.Str("summoner")),
 	}
 	stats, err := readNPCStats(req) // saves and damage defences, read by /cast and /attack (spellcond.go)
 	if err != nil {
@@ -296,6 +300,14 @@ func (b *Bot) initAdd(req *Request) (*Reply, error) {
 			}
 		}
 		var err error
+		switch {
+		case e.System == encounter.Rogue:
+			if entry.Stats, err = rogueNPCStatsJSON(req, entry.Name, entry.HP); err != nil {
+				return err
+			}
+		case req.Has("defences"):
+			return Errorf("rt.err.option_not_for_system", "Option", "defences", "System", req.T("system."+string(e.System)))
+		}
 		added, err = e.AddNPCs(entry, req.Dice)
 		return err
 	})
@@ -401,6 +413,17 @@ func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
 			return err
 		}
 		turn.TurnChange = tc
+		if e.System == encounter.Rogue {
+			// The beginning character's sheet defences come back (the encounter resets its NPCs' own).
+			if next && tc.Began.Kind == encounter.KindCharacter {
+				reset, err := resetRogueSheetDefences(tx, e.Current())
+				if err != nil {
+					return err
+				}
+				turn.TurnChange.DefencesReset = turn.TurnChange.DefencesReset || reset
+			}
+			return nil
+		}
 		if e.System != encounter.DnD5e {
 			return nil
 		}
@@ -484,6 +507,9 @@ func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
 	}
 	if tc.BeganDown {
 		lines = append(lines, req.T("init.began_down", "Name", began.Name))
+	}
+	if next && tc.DefencesReset && e.System == encounter.Rogue {
+		lines = append(lines, req.T("rt.init.defences_reset", "Name", began.Name))
 	}
 	r.Body = strings.Join(lines, "\n")
 	if turn.DeathSave && ch != nil {

@@ -10,5 +10,11 @@ func dynamicKeys() []string {
 	for _, r := range critRules {
 		keys = append(keys, critRuleKey(r))
 	}
+	for _, d := range rtCritDirections {
+		keys = append(keys, "settings.rt_crit."+d)
+	}
+	for _, v := range rtOnOff {
+		keys = append(keys, "settings.rt_onoff."+v)
+	}
 	return keys
 }

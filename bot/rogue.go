@@ -968,10 +968,17 @@ func (b *Bot) completeHPType(req *Request) []Choice {
 	return completeDamageType(req)
 }
 
-// completeAttackTarget is /attack target:'s autocomplete: the guild's characters of the attacker's system.
+// completeAttackTarget is /attack target:'s autocomplete: the channel's combatants, then the guild's characters
+// of the attacker's system.
 func (b *Bot) completeAttackTarget(req *Request) []Choice {
 	if b.actingSystem(req) != systemRogue {
 		return b.completeTargets(req) // the channel's combatants, then the guild's 5e characters (fight.go)
 	}
-	return b.completeSystemCharacters(req, systemRogue)
+	out := b.completeCombatant(req)
+	for _, c := range b.completeSystemCharacters(req, systemRogue) {
+		if !slices.ContainsFunc(out, func(o Choice) bool { return strings.EqualFold(o.Name, c.Name) }) {
+			out = append(out, c)
+		}
+	}
+	return out[:min(len(out), 25)]
 }

@@ -132,8 +132,8 @@ func (b *Bot) checkRogue(req *Request) (*Reply, error) {
 
 // --- targets ---
 
-// rogueTarget is a creature a Rogue's Tale attack or spell reaches. Characters of the guild are targets today;
-// an encounter's NPCs become targets by adding a resolver to rogueTargetResolvers.
+// rogueTarget is a creature a Rogue's Tale attack or spell reaches: an NPC of the channel's RT encounter
+// (rogue_encounter.go) or a character of the guild.
 type rogueTarget interface {
 	name() string
 	// creature is the target's sheet, changed in place by the rules.
@@ -147,7 +147,7 @@ type rogueTarget interface {
 type rogueTargetResolver func(tx store.Tx, req *Request, name string, actor *store.Character, ac *rogue.Character) (rogueTarget, error)
 
 // rogueTargetResolvers are asked in order; the first that finds the name wins.
-var rogueTargetResolvers = []rogueTargetResolver{resolveRogueCharacterTarget}
+var rogueTargetResolvers = []rogueTargetResolver{resolveRogueEncounterTarget, resolveRogueCharacterTarget}
 
 // rogueCharacterTarget is a Rogue's Tale character of the guild.
 type rogueCharacterTarget struct {
@@ -312,7 +312,8 @@ func (b *Bot) attackRogue(req *Request) (*Reply, error) {
 		return nil, err
 	}
 	weaponName, weapon := rogueWeapon(req, strings.TrimSpace(req.Str("weapon")), strings.TrimSpace(req.Str("damage")))
-	o := rogue.AttackOptions{Kind: rogue.AttackKind(req.Str("kind")), Hand: rogue.Hand(req.Str("hand")), Weapon: weapon, DX: req.Int("range", 0)}
+	o := rogue.AttackOptions{Kind: rogue.AttackKind(req.Str("kind")), Hand: rogue.Hand(req.Str("hand")), Weapon: weapon, DX: req.Int("range", 0),
+		Rules: rogueRules(req)}
 	if req.Has("range") && !req.Has("kind") {
 		o.Kind = rogue.Ranged
 	}
@@ -666,7 +667,7 @@ func (b *Bot) castRogue(req *Request, ch *store.Character) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := rogue.CastOptions{Spell: spell, DX: req.Int("range", 0), Scroll: req.Bool("scroll")}
+	o := rogue.CastOptions{Spell: spell, DX: req.Int("range", 0), Scroll: req.Bool("scroll"), Rules: rogueRules(req)}
 	if o.Bonus, err = rogueBonus(req); err != nil {
 		return nil, err
 	}

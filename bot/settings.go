@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"rulekeeper/locales"
+	"rulekeeper/rules/rogue"
 	"rulekeeper/store"
 )
 
@@ -31,6 +32,8 @@ func (b *Bot) settingsCommand() *Command {
 			sub("crit_rule", "rule", String, critRules),
 			sub("system", "system", String, systemChoices),
 			sub("aoe_method", "method", String, aoeMethods),
+			sub("rt_crit_direction", "direction", String, rtCritDirections), // Rogue's Tale G-A12 (rogue_encounter.go)
+			sub("rt_crit_effect", "effect", String, rtOnOff),
 		},
 	}
 }
@@ -97,6 +100,10 @@ func (b *Bot) setSetting(req *Request) (*Reply, error) {
 			g.System = req.Str("system")
 		case "aoe_method":
 			g.AoEMethod = req.Str("method")
+		case "rt_crit_direction":
+			g.House = setHouse(g.House, houseRTCritDirection, req.Str("direction"), string(rogue.CritAttacker))
+		case "rt_crit_effect":
+			g.House = setHouse(g.House, houseRTCritEffect, req.Str("effect"), "on")
 		}
 		return tx.PutGuild(g)
 	})
@@ -132,9 +139,24 @@ func settingsReply(req *Request, g store.Guild) *Reply {
 			{Name: req.T("settings.crit_rule"), Value: req.T(critRuleKey(g.CritRule)), Inline: true},
 			{Name: req.T("settings.system"), Value: or(g.System, "dnd5e"), Inline: true},
 			{Name: req.T("settings.aoe_method"), Value: or(g.AoEMethod, "template"), Inline: true},
+			{Name: req.T("settings.rt_crit_direction"), Value: req.T("settings.rt_crit." + or(g.House[houseRTCritDirection], string(rogue.CritAttacker))), Inline: true},
+			{Name: req.T("settings.rt_crit_effect"), Value: req.T("settings.rt_onoff." + or(g.House[houseRTCritEffect], "on")), Inline: true},
 		},
 		Result: g,
 	}
+}
+
+// setHouse sets a house rule, dropping it when it is the default.
+func setHouse(h map[string]string, key, value, def string) map[string]string {
+	if value == def || value == "" {
+		delete(h, key)
+		return h
+	}
+	if h == nil {
+		h = map[string]string{}
+	}
+	h[key] = value
+	return h
 }
 
 // critRuleKey is the catalog key naming a crit rule ("" is the default, "double").

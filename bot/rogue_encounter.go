@@ -1,0 +1,241 @@
+package bot
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"rulekeeper/rules/encounter"
+	"rulekeeper/rules/rogue"
+	"rulekeeper/store"
+)
+
+// Rogue's Tale encounters (digest A12, A15, A17): the NPCs of an RT encounter are /attack and /cast targets. Each
+// carries a minimal RT defender in its encounter Stats (rogueNPCStats), built by /init add from defences: (dodge,
+// block, parry and level). The encounter is the authority for the NPC's HP and for the defences it used this
+// turn (Combatant.Used, reset by the encounter when its turn begins); the stored defender keeps everything else
+// (lingering effects from crits and spells). /init next also gives a beginning RT character its sheet's defences
+// back; the rest of a character's per-turn upkeep (regeneration, hunger, lingering effects) stays with /rt turn,
+// which needs the action taken.
+
+// rogueNPCStats is the Stats payload of an RT encounter's NPC.
+type rogueNPCStats struct {
+	RT *rogue.Character `json:"rt"`
+}
+
+// rogueNPCSpec is /init add defences: for Rogue's Tale: "dodge:2,block:1,parry:0,level:2".
+type rogueNPCSpec struct {
+	Dodge, Block, Parry, Level int
+	HasBlock, HasParry         bool
+}
+
+// parseRogueNPCSpec reads the compact defences string (keys dodge, block, parry, level; "=" works as ":").
+func parseRogueNPCSpec(s string) (rogueNPCSpec, error) {
+	sp := rogueNPCSpec{Level: 1}
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '，' || r == ';' }) {
+		k, v, ok := strings.Cut(strings.ReplaceAll(part, "=", ":"), ":")
+		n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(v), "+"))
+		if !ok || err != nil {
+			return sp, Errorf("rt.init.err.bad_defences", "Value", part)
+		}
+		lo, hi := 0, rogue.MaxCap
+		if strings.EqualFold(strings.TrimSpace(k), "level") {
+			lo, hi = 1, rogue.MaxLevel
+		}
+		if n < lo || n > hi {
+			return sp, Errorf("rt.init.err.bad_defences", "Value", part)
+		}
+		switch strings.ToLower(strings.TrimSpace(k)) {
+		case "dodge":
+			sp.Dodge = n
+		case "block":
+			sp.Block, sp.HasBlock = n, true
+		case "parry":
+			sp.Parry, sp.HasParry = n, true
+		case "level":
+			sp.Level = n
+		default:
+			return sp, Errorf("rt.init.err.bad_defences", "Value", part)
+		}
+	}
+	return sp, nil
+}
+
+// newRogueNPC builds the RT defender of an NPC: a human-sized monster with exactly the given defences and at least
+// hp maximum HP (the encounter's HP is what counts).
+func newRogueNPC(name string, hp int, sp rogueNPCSpec) (*rogue.Character, error) {
+	o := rogue.NewOptions{Monster: true}
+	o.Equip.MaxDodge = rogue.Cap(sp.Dodge)
+	if sp.HasBlock {
+		o.Equip.Shield = &rogue.Shield{MinBlock: sp.Block, MaxBlock: sp.Block}
+	}
+	if sp.HasParry {
+		o.Equip.MaxParry = rogue.Cap(sp.Parry)
+		o.Talents = []rogue.Talent{rogue.DualWield} // parry = the full AGI bonus, capped at the given value
+	}
+	base := rogue.Attributes{Str: 7, Agi: 7 + max(sp.Dodge, sp.Parry), Sta: 7, Cha: 7}
+	c, err := rogue.New(name, rogue.Human, rogue.Male, sp.Level, base, o)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Update(func(cp *rogue.Character) { cp.BonusHP = max(0, hp-cp.HPFormula()) }); err != nil {
+		return nil, err
+	}
+	c.HP = c.MaxHP
+	return c, nil
+}
+
+// rogueNPCStatsJSON is the Stats payload for an RT NPC added with the defences: option.
+func rogueNPCStatsJSON(req *Request, name string, hp int) (json.RawMessage, error) {
+	sp, err := parseRogueNPCSpec(req.Str("defences"))
+	if err != nil {
+		return nil, err
+	}
+	c, err := newRogueNPC(name, hp, sp)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(rogueNPCStats{RT: c})
+}
+
+// rogueNPC reads an RT NPC's defender from its Stats (a defenceless level-1 one when it has none), with the
+// encounter's HP and used defences.
+func rogueNPC(c *encounter.Combatant) (*rogue.Character, error) {
+	var st rogueNPCStats
+	if len(c.Stats) > 0 {
+		if err := json.Unmarshal(c.Stats, &st); err != nil {
+			return nil, err
+		}
+	}
+	d := st.RT
+	if d == nil {
+		var err error
+		if d, err = newRogueNPC(c.Name, c.MaxHP, rogueNPCSpec{Level: 1}); err != nil {
+			return nil, err
+		}
+	} else {
+		data, err := json.Marshal(d)
+		if err != nil {
+			return nil, err
+		}
+		if d, err = rogue.Decode(data); err != nil {
+			return nil, err
+		}
+	}
+	d.Name = c.Name
+	d.HP = min(c.HP, d.MaxHP)
+	d.Used = rogue.DefenceUse(c.Used)
+	return d, nil
+}
+
+// rogueEncounterTarget is an NPC of the channel's RT encounter.
+type rogueEncounterTarget struct {
+	e    *encounter.Encounter
+	comb *encounter.Combatant
+	c    *rogue.Character
+	hp   int // the encounter's HP before
+	req  *Request
+}
+
+func (t *rogueEncounterTarget) name() string               { return t.comb.Name }
+func (t *rogueEncounterTarget) creature() *rogue.Character { return t.c }
+
+// save writes the NPC's HP, used defences and defender back into the encounter and saves it.
+func (t *rogueEncounterTarget) save(tx store.Tx) error {
+	if hp := max(t.c.HP, 0); hp != t.hp {
+		if _, err := t.e.SetHP(t.comb.ID, min(hp, t.comb.MaxHP), 0); err != nil {
+			return err
+		}
+	}
+	was := t.comb.Used
+	for _, u := range []struct {
+		d         encounter.Defence
+		now, then bool
+	}{
+		{encounter.DefenceDodge, t.c.Used.Dodge, was.Dodge},
+		{encounter.DefenceBlock, t.c.Used.Block, was.Block},
+		{encounter.DefenceParry, t.c.Used.Parry, was.Parry},
+	} {
+		if u.now && !u.then {
+			if _, err := t.e.UseDefence(t.comb.ID, u.d); err != nil {
+				return err
+			}
+		}
+	}
+	keep := t.c.Clone()
+	keep.Used = rogue.DefenceUse{} // the encounter keeps the turn's use
+	stats, err := json.Marshal(rogueNPCStats{RT: keep})
+	if err != nil {
+		return err
+	}
+	if _, err := t.e.SetStats(t.comb.ID, stats); err != nil {
+		return err
+	}
+	return saveEncounter(tx, t.req.ChannelID, t.e)
+}
+
+// resolveRogueEncounterTarget finds an NPC of the channel's RT encounter by name or id; characters (and anything
+// else) are left to the next resolver.
+func resolveRogueEncounterTarget(tx store.Tx, req *Request, name string, _ *store.Character, _ *rogue.Character) (rogueTarget, error) {
+	e, err := loadEncounter(tx, req.ChannelID)
+	if err != nil || e == nil || e.System != encounter.Rogue {
+		return nil, err
+	}
+	comb, err := e.Find(name)
+	if err != nil || comb.Kind != encounter.KindNPC {
+		return nil, nil
+	}
+	c, err := rogueNPC(comb)
+	if err != nil {
+		return nil, err
+	}
+	return &rogueEncounterTarget{e: e, comb: comb, c: c, hp: comb.HP, req: req}, nil
+}
+
+// resetRogueSheetDefences gives a beginning RT character its sheet's defences back (A17: once per turn each).
+func resetRogueSheetDefences(tx store.Tx, c *encounter.Combatant) (bool, error) {
+	if c == nil || c.Kind != encounter.KindCharacter {
+		return false, nil
+	}
+	ch, err := tx.Character(c.CharacterID)
+	if err != nil {
+		if errorsIsNotFound(err) {
+			return false, nil
+		}
+		return false, err
+	}
+	if ch.System != systemRogue {
+		return false, nil
+	}
+	rc, err := decodeRogue(ch)
+	if err != nil {
+		return false, err
+	}
+	if rc.Used == (rogue.DefenceUse{}) {
+		return false, nil
+	}
+	rc.Used = rogue.DefenceUse{}
+	return true, saveRogue(tx, ch, rc)
+}
+
+// Guild house-rule keys of Rogue's Tale (store.Guild.House).
+const (
+	houseRTCritDirection = "rt_crit_direction"
+	houseRTCritEffect    = "rt_crit_effect"
+)
+
+// rtCritDirections are the choices of /settings rt_crit_direction (rules/rogue's CritDirection values).
+var rtCritDirections = []string{string(rogue.CritAttacker), string(rogue.CritDefender), string(rogue.CritMagicOnly)}
+
+// rtOnOff are the choices of /settings rt_crit_effect.
+var rtOnOff = []string{"on", "off"}
+
+// rogueRules are the guild's Rogue's Tale rule choices (G-A12), passed to every RT attack and cast.
+func rogueRules(req *Request) rogue.Rules {
+	var r rogue.Rules
+	if d, err := rogue.ParseCritDirection(req.Guild.House[houseRTCritDirection]); err == nil {
+		r.CritDirection = d
+	}
+	r.NoCritEffect = req.Guild.House[houseRTCritEffect] == "off"
+	return r
+}
