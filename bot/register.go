@@ -1,6 +1,10 @@
 package bot
 
 import (
+	"net/http"
+	"net/url"
+	"time"
+
 	"github.com/bwmarrin/discordgo"
 
 	"rulekeeper/locales"
@@ -92,4 +96,46 @@ func localizations(key string) map[discordgo.Locale]string {
 // guildID is set (instant; for development), else globally.
 func (b *Bot) Register(s *discordgo.Session, appID, guildID string) ([]*discordgo.ApplicationCommand, error) {
 	return s.ApplicationCommandBulkOverwrite(appID, guildID, b.ApplicationCommands())
+}
+
+// NewSession returns a discordgo session for token. With apiURL set, its REST calls (and so the gateway URL it
+// asks for) go to that base URL — a REST proxy such as nirn-proxy, or a fake Discord — with their paths kept;
+// discordgo's endpoint globals stay untouched.
+func NewSession(token, apiURL string) *discordgo.Session {
+	s, _ := discordgo.New(token) // New never fails
+	if apiURL != "" {
+		if u, err := url.Parse(apiURL); err == nil && u.Host != "" {
+			s.Client = &http.Client{Timeout: 20 * time.Second, Transport: &apiTransport{base: u, next: http.DefaultTransport}}
+		}
+	}
+	return s
+}
+
+// apiTransport sends requests to another base URL, keeping their paths.
+type apiTransport struct {
+	base *url.URL
+	next http.RoundTripper
+}
+
+func (t *apiTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r2 := r.Clone(r.Context())
+	r2.URL.Scheme, r2.URL.Host, r2.Host = t.base.Scheme, t.base.Host, t.base.Host
+	return t.next.RoundTrip(r2)
+}
+
+// RegisterCommands bulk-overwrites the command table (in one guild when guildID is set), looking the application
+// id up when appID is empty (a bot user's id is its application's id). It returns what Discord registered.
+func (b *Bot) RegisterCommands(s *discordgo.Session, appID, guildID string) ([]*discordgo.ApplicationCommand, error) {
+	if appID == "" {
+		u, err := s.User("@me")
+		if err != nil {
+			return nil, Errorf("discord.err.register", "Error", err.Error())
+		}
+		appID = u.ID
+	}
+	cmds, err := b.Register(s, appID, guildID)
+	if err != nil {
+		return nil, Errorf("discord.err.register", "Error", err.Error())
+	}
+	return cmds, nil
 }

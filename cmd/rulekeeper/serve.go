@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -17,7 +16,6 @@ import (
 	"time"
 
 	"github.com/alecthomas/kong"
-	"github.com/bwmarrin/discordgo"
 
 	"rulekeeper/bot"
 	"rulekeeper/locales"
@@ -75,8 +73,8 @@ func (c *RegisterCmd) Run(g *Globals) error {
 	if err != nil {
 		return err
 	}
-	s := c.session(token)
-	cmds, err := c.register(s, bot.New(bot.Config{Logger: g.Logger()}))
+	s := bot.NewSession(token, c.APIURL)
+	cmds, err := bot.New(bot.Config{Logger: g.Logger()}).RegisterCommands(s, c.AppID, c.Guild)
 	if err != nil {
 		return err
 	}
@@ -127,9 +125,9 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 		}
 	}()
 	b := bot.New(bot.Config{Logger: log, Store: db})
-	s := c.session(token)
+	s := bot.NewSession(token, c.APIURL)
 	if !c.NoRegister {
-		cmds, err := c.register(s, b)
+		cmds, err := b.RegisterCommands(s, c.AppID, c.Guild)
 		if err != nil {
 			return err
 		}
@@ -204,45 +202,4 @@ func (f *DiscordFlags) token() (string, error) {
 		t = "Bot " + t
 	}
 	return t, nil
-}
-
-// session returns a discordgo session for the token, sent to --api-url when set.
-func (f *DiscordFlags) session(token string) *discordgo.Session {
-	s, _ := discordgo.New(token) // New never fails
-	if f.APIURL != "" {
-		if u, err := url.Parse(f.APIURL); err == nil && u.Host != "" {
-			s.Client = &http.Client{Timeout: 20 * time.Second, Transport: &apiTransport{base: u, next: http.DefaultTransport}}
-		}
-	}
-	return s
-}
-
-// register bulk-overwrites the commands, looking the application id up when --app-id is not given.
-func (f *DiscordFlags) register(s *discordgo.Session, b *bot.Bot) ([]*discordgo.ApplicationCommand, error) {
-	appID := f.AppID
-	if appID == "" {
-		u, err := s.User("@me")
-		if err != nil {
-			return nil, bot.Errorf("discord.err.register", "Error", err.Error())
-		}
-		appID = u.ID // a bot user's id is its application's id
-	}
-	cmds, err := b.Register(s, appID, f.Guild)
-	if err != nil {
-		return nil, bot.Errorf("discord.err.register", "Error", err.Error())
-	}
-	return cmds, nil
-}
-
-// apiTransport sends discordgo's requests to another base URL (a REST proxy such as nirn-proxy, or a fake
-// Discord), keeping their paths; discordgo's endpoint globals stay untouched.
-type apiTransport struct {
-	base *url.URL
-	next http.RoundTripper
-}
-
-func (t *apiTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	r2 := r.Clone(r.Context())
-	r2.URL.Scheme, r2.URL.Host, r2.Host = t.base.Scheme, t.base.Host, t.base.Host
-	return t.next.RoundTrip(r2)
 }
