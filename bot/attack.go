@@ -121,7 +121,7 @@ type attackResult struct {
 	Detail       *dnd5e.AttackResult `json:"detail"`
 	HPChange     *dnd5e.HPChange     `json:"hp_change,omitempty"`
 	// Concentration is the target's CON save to keep concentrating after the damage.
-	Concentration *dnd5e.ConcentrationResult `json:"concentration,omitempty"`
+	Concentration *concSaveJSON `json:"concentration,omitempty"`
 }
 
 // adHocToHit splits an ad-hoc attack's bonus into a flat modifier ("+5") or extra notation ("5+1d4").
@@ -137,7 +137,7 @@ func (b *Bot) attack(req *Request) (*Reply, error) {
 	if err := b.guildOnly(req); err != nil {
 		return nil, err
 	}
-	if ok, r, err := b.routeRogue(req, b.attackRogue, attackOnly5e, attackOnlyRogue); ok {
+	if ok, r, err := routeRogueAs(req, b.attackingSystem(req), b.attackRogue, attackOnly5e, attackOnlyRogue); ok {
 		return r, err
 	}
 	mode, err := dnd5e.ParseMode(req.Str("mode"))
@@ -324,7 +324,9 @@ func attackReply(req *Request, attacker *dnd5e.Character, tgt attackTarget, res 
 	}
 	if rep, ok := tgt.(targetReporter); ok {
 		var more []string
-		more, out.Concentration = rep.report(req, change)
+		var conc *dnd5e.ConcentrationResult
+		more, conc = rep.report(req, change)
+		out.Concentration = concSaveOut(conc)
 		lines = append(lines, more...)
 	} else if tgt != nil && change != nil {
 		if change.TempAbsorbed > 0 {

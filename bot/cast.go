@@ -66,15 +66,15 @@ type castTargetResult struct {
 	// Outcome: hit or miss (spell attacks: hit when any ray hit), success or failure (its save), affected (no
 	// attack and no save: magic missile, healing), no_effect (an invalid target of a spell no save avoids),
 	// unaffected (passed over by sleep's or color spray's pool, or over a power word's hit points).
-	Outcome       string                     `json:"outcome"`
-	Damage        int                        `json:"damage"` // dealt, after its defences and halving
-	Heal          int                        `json:"heal,omitempty"`
-	Critical      bool                       `json:"critical,omitempty"`
-	Status        *hpStatus                  `json:"status,omitempty"`
-	HPChange      *dnd5e.HPChange            `json:"hp_change,omitempty"`
-	Concentration *dnd5e.ConcentrationResult `json:"concentration,omitempty"` // its save to keep its own spell
-	Conditions    []string                   `json:"conditions,omitempty"`    // the conditions the spell put on it
-	oddsJSON                                 // chance (odds.go): of a hit for a spell attack (one ray's), of saving for a save
+	Outcome       string          `json:"outcome"`
+	Damage        int             `json:"damage"` // dealt, after its defences and halving
+	Heal          int             `json:"heal,omitempty"`
+	Critical      bool            `json:"critical,omitempty"`
+	Status        *hpStatus       `json:"status,omitempty"`
+	HPChange      *dnd5e.HPChange `json:"hp_change,omitempty"`
+	Concentration *concSaveJSON   `json:"concentration,omitempty"` // its save to keep its own spell
+	Conditions    []string        `json:"conditions,omitempty"`    // the conditions the spell put on it
+	oddsJSON                      // chance (odds.go): of a hit for a spell attack (one ray's), of saving for a save
 }
 
 // castResult is the JSON of /cast by a 5e character.
@@ -408,7 +408,7 @@ func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter
 		ct := res.Targets[i]
 		outcome, crit := castOutcome(s, ct)
 		tr := castTargetResult{Name: f.name(), Outcome: outcome, Damage: ct.Total, Heal: ct.Heal, Critical: crit,
-			HPChange: changes[i], Concentration: f.concSave}
+			HPChange: changes[i], Concentration: concSaveOut(f.concSave)}
 		if changes[i] != nil || heals[i] != nil {
 			st := f.status()
 			tr.Status = &st

@@ -44,6 +44,20 @@ func (o *rollOdds) json() oddsJSON {
 	return j
 }
 
+// concSaveJSON is a concentration CON save in a result's JSON, with its chance of success against the DC.
+type concSaveJSON struct {
+	*dnd5e.ConcentrationResult
+	oddsJSON
+}
+
+// concSaveOut is the JSON of a concentration save; nil for none.
+func concSaveOut(res *dnd5e.ConcentrationResult) *concSaveJSON {
+	if res == nil {
+		return nil
+	}
+	return &concSaveJSON{ConcentrationResult: res, oddsJSON: checkOdds(res.Save).json()}
+}
+
 // d20Term is the d20 part of a roll in mode m.
 func d20Term(m dnd5e.Mode) string {
 	switch m {

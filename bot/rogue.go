@@ -553,7 +553,11 @@ func (b *Bot) actingSystem(req *Request) string {
 // Options only the other system reads are refused by name: only5e for a Rogue's Tale character, onlyRogue for
 // anyone else. handled is false when the shared (5e) handler should answer.
 func (b *Bot) routeRogue(req *Request, rt Handler, only5e, onlyRogue []string) (handled bool, r *Reply, err error) {
-	sys := b.actingSystem(req)
+	return routeRogueAs(req, b.actingSystem(req), rt, only5e, onlyRogue)
+}
+
+// routeRogueAs is routeRogue for an acting system already known (sys).
+func routeRogueAs(req *Request, sys string, rt Handler, only5e, onlyRogue []string) (handled bool, r *Reply, err error) {
 	if sys == systemRogue {
 		for _, o := range only5e {
 			if req.Has(o) {

@@ -192,6 +192,88 @@ func resolveRogueEncounterTarget(tx store.Tx, req *Request, name string, _ *stor
 	return &rogueEncounterTarget{e: e, comb: comb, c: c, hp: comb.HP, req: req}, nil
 }
 
+// --- an NPC as the attacker ---
+//
+// Decision: in a Rogue's Tale encounter, `/attack character:` may name one of the channel's NPCs (exactly, by name
+// or id, as /init does) when the caller controls the encounter (GM role, Manage Server or its starter): the NPC's
+// stored defender attacks, and its state (HP, used defences, lingering effects) is written back with the target in
+// the same transaction. For a controller the NPC wins over a character of the same name; anyone else keeps their
+// character of that name, and is refused as not the owner when there is none.
+
+// rogueNPCNamed is the NPC of the channel's Rogue's Tale encounter that the character: option names; nil when
+// there is none.
+func rogueNPCNamed(tx store.Tx, req *Request) (*encounter.Encounter, *encounter.Combatant, error) {
+	name := strings.TrimSpace(req.Str("character"))
+	if name == "" {
+		return nil, nil, nil
+	}
+	e, err := loadEncounter(tx, req.ChannelID)
+	if err != nil || e == nil || e.System != encounter.Rogue {
+		return nil, nil, err
+	}
+	comb, err := e.Find(name)
+	if err != nil || comb.Kind != encounter.KindNPC {
+		return nil, nil, nil
+	}
+	return e, comb, nil
+}
+
+// findRogueNPCAttacker is the /attack attacker when character: names an NPC of the channel's RT encounter (see the
+// decision above); nil when the attacker is a character (findRogueActor's).
+func findRogueNPCAttacker(tx store.Tx, req *Request) (*rogueEncounterTarget, error) {
+	e, comb, err := rogueNPCNamed(tx, req)
+	if err != nil || comb == nil {
+		return nil, err
+	}
+	if !e.MayControl(req.UserID, req.GM) {
+		if _, err := findCharacter(tx, req); err == nil {
+			return nil, nil
+		}
+		return nil, Errorf("char.err.not_owner", "Name", comb.Name)
+	}
+	c, err := rogueNPC(comb)
+	if err != nil {
+		return nil, err
+	}
+	return &rogueEncounterTarget{e: e, comb: comb, c: c, hp: comb.HP, req: req}, nil
+}
+
+// attackingSystem is /attack's acting system: Rogue's Tale when character: names an NPC of the channel's RT
+// encounter that attacks (or is refused there), else actingSystem's.
+func (b *Bot) attackingSystem(req *Request) string {
+	if req.GuildID == "" || b.cfg.Store == nil {
+		return ""
+	}
+	npc := false
+	_ = b.cfg.Store.View(req.Ctx, req.GuildID, func(tx store.Tx) error {
+		t, err := findRogueNPCAttacker(tx, req)
+		npc = t != nil || err != nil
+		return nil
+	})
+	if npc {
+		return systemRogue
+	}
+	return b.actingSystem(req)
+}
+
+// share makes a target of the NPC attacker's encounter use the attacker's copy of it, so that both changes are
+// saved together; the attacker itself is the same target.
+func (t *rogueEncounterTarget) share(tgt rogueTarget) rogueTarget {
+	o, ok := tgt.(*rogueEncounterTarget)
+	if !ok {
+		return tgt
+	}
+	if o.comb.ID == t.comb.ID {
+		return t
+	}
+	for _, comb := range t.e.Combatants {
+		if comb.ID == o.comb.ID {
+			o.e, o.comb = t.e, comb
+		}
+	}
+	return o
+}
+
 // resetRogueSheetDefences gives a beginning RT character its sheet's defences back (A17: once per turn each).
 func resetRogueSheetDefences(tx store.Tx, c *encounter.Combatant) (bool, error) {
 	if c == nil || c.Kind != encounter.KindCharacter {

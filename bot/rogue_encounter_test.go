@@ -151,3 +151,51 @@ func TestInitAddSummoner5e(t *testing.T) {
 		t.Error("defences accepted in a 5e encounter")
 	}
 }
+
+// TestRogueNPCAttacks: the GM makes encounter NPCs attack (character: names the NPC): Orc 1's club is blocked by
+// Brom's sheet block, Orc 2 then hits the blockless Brom, and Orc 1 hits Orc 2 in the same encounter. A player
+// naming an NPC is refused as not its owner, with nothing changed.
+func TestRogueNPCAttacks(t *testing.T) {
+	e := newPlayEnv(t)
+	e.warband()
+	e.ok("gm", "/init start system:rogue")
+	e.ok("alice", "/init join")
+	e.ok("gm", "/init add name:Orc hp:9 count:2 defences:dodge:1,block:1")
+
+	const club = " damage:1d6 weapon:club"
+	e.refused("alice", "/attack character:\"Orc 1\" target:Brom"+club, "char.err.not_owner", 4, 4)
+
+	// Orc 1 (STR +0) against Brom (dodge 1 + block 2: hit on 10+, block on 8–9): a natural 8 is blocked.
+	r := e.ok("gm", "/attack character:\"Orc 1\" target:Brom"+club, 4, 4)
+	wantResult(t, "Orc 1", r.Result, map[string]any{"attacker": "Orc 1", "target": "Brom", "outcome": "blocked", "defence_used": "block", "damage": 0.0})
+	if b := e.rt("alice", "Brom"); !b.Used.Block || b.HP != 9 {
+		t.Fatalf("Brom after the block: %+v HP %d", b.Used, b.HP)
+	}
+	// Orc 2: the block is used up (hit on 8+); a natural 10 hits the body for 1d6 (3).
+	r = e.ok("gm", "/attack character:\"Orc 2\" target:Brom"+club, 5, 5, 3)
+	wantResult(t, "Orc 2", r.Result, map[string]any{"attacker": "Orc 2", "outcome": "hit", "damage": 3.0})
+	if b := e.rt("alice", "Brom"); b.HP != 6 {
+		t.Fatalf("Brom after the hit: HP %d", b.HP)
+	}
+	if !strings.Contains(r.Text, "Orc 2 attacks Brom") || !strings.Contains(r.Text, "Brom: HP 9 → 6") {
+		t.Errorf("text:\n%s", r.Text)
+	}
+	// NPC against NPC, one encounter saved once with both: Orc 1 hits Orc 2 (dodge 1 + block 1) with a natural 11.
+	r = e.ok("gm", "/attack character:\"Orc 1\" target:\"Orc 2\""+club, 5, 6, 4)
+	wantResult(t, "Orc 1 on Orc 2", r.Result, map[string]any{"outcome": "hit", "damage": 4.0})
+	if o := e.rtCombatant("Orc 2"); o.HP != 5 {
+		t.Errorf("Orc 2: HP %d", o.HP)
+	}
+	if o := e.rtCombatant("Orc 1"); o.HP != 9 || len(o.Stats) == 0 {
+		t.Errorf("Orc 1: HP %d stats %s", o.HP, o.Stats)
+	}
+
+	// The encounter's starter controls it too.
+	e = newPlayEnv(t)
+	e.warband()
+	e.ok("alice", "/init start system:rogue")
+	e.ok("alice", "/init join")
+	e.ok("alice", "/init add name:Rat hp:3 defences:dodge:0")
+	r = e.ok("alice", "/attack character:Rat target:Brom"+club, 4, 4)
+	wantResult(t, "Rat", r.Result, map[string]any{"attacker": "Rat", "outcome": "blocked"})
+}

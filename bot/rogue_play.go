@@ -340,8 +340,18 @@ func (b *Bot) attackRogue(req *Request) (*Reply, error) {
 		tgt      rogueTarget
 	)
 	err = b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		ch, c, err := findRogueActor(tx, req)
+		// the attacker: an NPC of the channel's encounter for a caller who runs it (rogue_encounter.go), else a character
+		var (
+			ch *store.Character
+			c  *rogue.Character
+		)
+		npc, err := findRogueNPCAttacker(tx, req)
 		if err != nil {
+			return err
+		}
+		if npc != nil {
+			c = npc.c
+		} else if ch, c, err = findRogueActor(tx, req); err != nil {
 			return err
 		}
 		att = c
@@ -351,6 +361,9 @@ func (b *Bot) attackRogue(req *Request) (*Reply, error) {
 		if targetName != "" {
 			if tgt, err = resolveRogueTarget(tx, req, targetName, ch, c); err != nil {
 				return err
+			}
+			if npc != nil {
+				tgt = npc.share(tgt)
 			}
 			def = tgt.creature()
 		} else {
@@ -362,10 +375,15 @@ func (b *Bot) attackRogue(req *Request) (*Reply, error) {
 		if res, err = rogue.Attack(att, def, o, req.Dice); err != nil {
 			return err
 		}
-		if err := saveRogue(tx, ch, att); err != nil {
+		if npc != nil {
+			err = npc.save(tx)
+		} else {
+			err = saveRogue(tx, ch, att)
+		}
+		if err != nil {
 			return err
 		}
-		if tgt != nil {
+		if tgt != nil && (npc == nil || tgt != rogueTarget(npc)) {
 			return tgt.save(tx)
 		}
 		return nil

@@ -235,6 +235,9 @@ func (b *Bot) sheetSet(req *Request) (*Reply, error) {
 		if err != nil {
 			return err
 		}
+		if sheet, err = keepConcentrationEdit(tx, req, ch, sheet); err != nil { // releases held conditions (spellcond.go)
+			return err
+		}
 		ch.Sheet = sheet
 		return nil
 	})
@@ -281,6 +284,9 @@ func (b *Bot) sheetRename(req *Request) (*Reply, error) {
 		}
 		sheet, err := sys.rename(ch.Sheet, newName)
 		if err != nil {
+			return err
+		}
+		if sheet, err = keepConcentrationEdit(tx, req, ch, sheet); err != nil {
 			return err
 		}
 		old, ch.Name, ch.Sheet = ch.Name, newName, sheet
@@ -390,6 +396,9 @@ func (b *Bot) sheetImport(req *Request) (*Reply, error) {
 	// Re-validate the sheet through the system: a file is untrusted input.
 	sheet, err := sys.rename(e.Sheet, e.Name)
 	if err != nil {
+		return nil, err
+	}
+	if sheet, err = withoutConcentration(e.System, sheet); err != nil { // a new character holds no other creature's condition
 		return nil, err
 	}
 	ch := &store.Character{OwnerID: req.UserID, Name: strings.TrimSpace(e.Name), System: e.System, Sheet: sheet}

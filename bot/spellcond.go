@@ -27,8 +27,9 @@ import (
 //     in the caster's stored concentration (concRecord: a sheet id, or a channel and combatant id). When that
 //     concentration ends they are removed in the same transaction: a new concentration spell (/cast); a failed CON
 //     save, 0 HP or incapacitation from /cast, /attack or /hp damage; incapacitation from /condition add, the other
-//     commands that edit a sheet through edit5e, and /init condition. Not covered: /sheet set, /sheet rename and
-//     /sheet import (they keep the spell, or drop it with its record, leaving the conditions), concentrating NPCs.
+//     commands that edit a sheet through edit5e, /init condition, /sheet set and /sheet rename
+//     (keepConcentrationEdit). /sheet import creates a new character without any concentration record
+//     (withoutConcentration). Not covered: concentrating NPCs.
 //     A condition the target already had is not recorded, so ending the spell leaves it; two casters' identical
 //     conditions are one condition on the target, and the first concentration to end removes it.
 //   - An NPC's saves (/init add saves:) and damage defences (resist:, vuln:, immune:) are its encounter Stats payload
@@ -235,6 +236,33 @@ func keepConcentrationTx(tx store.Tx, req *Request, e *encounter.Encounter, ch *
 	return encodeSheet5e(c, f.record())
 }
 
+// keepConcentrationEdit is keepConcentrationTx for /sheet set and /sheet rename: sheet is the system's new sheet of
+// ch (whose Sheet is still the stored one); a 5e character's concentration that ended releases the conditions it
+// held. Other systems' sheets are returned as they are.
+func keepConcentrationEdit(tx store.Tx, req *Request, ch *store.Character, sheet json.RawMessage) (json.RawMessage, error) {
+	if ch.System != system5e {
+		return sheet, nil
+	}
+	c, err := dnd5e.Decode(sheet)
+	if err != nil {
+		return nil, err
+	}
+	return keepConcentrationTx(tx, req, nil, ch, c)
+}
+
+// withoutConcentration drops the concentration record of an imported 5e sheet: a new character concentrates on
+// nothing, and the conditions a record holds belong to other creatures (another guild's, or the original's).
+func withoutConcentration(system string, sheet json.RawMessage) (json.RawMessage, error) {
+	if system != system5e {
+		return sheet, nil
+	}
+	c, err := dnd5e.Decode(sheet)
+	if err != nil {
+		return nil, err
+	}
+	return encode5e(c)
+}
+
 // castEffects is what a 5e cast does beyond damage and healing, in its transaction, after them: the conditions the
 // caster's replaced concentration held end; the spell's conditions land on the targets it affected (and power word
 // kill kills), those of a concentration spell held by the caster; then every concentration that ended (a failed save,
@@ -323,9 +351,9 @@ func castEffects(tx store.Tx, req *Request, e *encounter.Encounter, s dnd5e.Spel
 // hpDamageResult is the JSON of /hp damage on a 5e character: the HP change, and its concentration save.
 type hpDamageResult struct {
 	hpResult
-	Concentration *dnd5e.ConcentrationResult `json:"concentration,omitempty"`
-	ConcEnded     string                     `json:"conc_ended,omitempty"` // the spell lost without a save (0 HP)
-	Released      []releasedCondition        `json:"released,omitempty"`   // conditions that ended with it
+	Concentration *concSaveJSON       `json:"concentration,omitempty"` // with its chance (odds.go)
+	ConcEnded     string              `json:"conc_ended,omitempty"`    // the spell lost without a save (0 HP)
+	Released      []releasedCondition `json:"released,omitempty"`      // conditions that ended with it
 }
 
 // hpDamage5e applies /hp damage to the request's character in one transaction; a concentrating character then
@@ -367,7 +395,7 @@ func (b *Bot) hpDamage5e(req *Request, typ dnd5e.DamageType) (*Reply, error) {
 		r.Body += "\n" + strings.Join(lines, "\n")
 	}
 	if res, ok := r.Result.(hpResult); ok {
-		r.Result = hpDamageResult{hpResult: res, Concentration: f.concSave, ConcEnded: f.concEnded, Released: f.released}
+		r.Result = hpDamageResult{hpResult: res, Concentration: concSaveOut(f.concSave), ConcEnded: f.concEnded, Released: f.released}
 	}
 	return r, nil
 }

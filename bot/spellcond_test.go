@@ -7,6 +7,7 @@ import (
 
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
+	"rulekeeper/store"
 )
 
 // npcConditions is an encounter NPC's tracked conditions, "id:rounds" each.
@@ -363,5 +364,104 @@ func TestCastPowerWords(t *testing.T) {
 	e.ok("alice", "/cast spell:power_word_kill target:Borin")
 	if b := e.sheet("bob", "Borin"); b.State != dnd5e.Dead {
 		t.Errorf("Borin: %+v", b.State)
+	}
+}
+
+// TestConcentrationSaveOdds: every concentration save reports its chance of success, in the JSON and the text.
+func TestConcentrationSaveOdds(t *testing.T) {
+	e := castEnv(t)
+	// /hp damage 22: DC 11, Mira's CON save +2: P(d20 + 2 ≥ 11) = 12/20.
+	e.ok("alice", "/cast spell:detect_magic")
+	r := e.ok("alice", "/hp damage amount:22", 15)
+	k := jobj(t, r.Result, "concentration")
+	if k["chance"] != 0.6 || k["chance_rat"] != "3/5" {
+		t.Errorf("/hp damage: %+v", k)
+	}
+	if !strings.Contains(r.Text, "Chance of success: 60") {
+		t.Errorf("text:\n%s", r.Text)
+	}
+	// /attack for 20 at full HP: DC 10: P(d20 + 2 ≥ 10) = 13/20.
+	e.ok("alice", "/hp heal amount:40")
+	r = e.ok("gm-carol", "/attack bonus:5 damage:20 target:Mira", 15, 18)
+	if k := jobj(t, r.Result, "concentration"); k["chance"] != 0.65 || !strings.Contains(r.Text, "Chance of success: ") {
+		t.Errorf("/attack: %+v\n%s", r.Result, r.Text)
+	}
+	// /cast: magic missile for 1+2+3 + 3 = 9: DC 10 again.
+	e.ok("alice", "/hp heal amount:40")
+	r = e.ok("wendy", "/cast spell:magic_missile target:Mira", 1, 2, 3, 18)
+	if k := jobj(t, castTargets(t, r.Result)["Mira"], "concentration"); k["chance"] != 0.65 || !strings.Contains(r.Text, "Chance of success: ") {
+		t.Errorf("/cast: %+v\n%s", r.Result, r.Text)
+	}
+}
+
+// stunWithoutRelease stuns a character in the store directly, keeping its stored concentration: a sheet that can no
+// longer concentrate but still holds its spell's conditions (as written before /sheet learned to release them).
+func (e *playEnv) stunWithoutRelease(owner, name string) {
+	e.t.Helper()
+	err := e.db.Update(e.t.Context(), playGuild, func(tx store.Tx) error {
+		ch, err := tx.FindCharacter(owner, name)
+		if err != nil {
+			return err
+		}
+		c, err := decode5e(ch)
+		if err != nil {
+			return err
+		}
+		if _, err := c.AddCondition(dnd5e.Stunned, dnd5e.ConditionOptions{}); err != nil {
+			return err
+		}
+		if ch.Sheet, err = encodeSheet5e(c, sheetConcRecord(ch.Sheet)); err != nil {
+			return err
+		}
+		return tx.PutCharacter(ch)
+	})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+// TestSheetEditsReleaseHeld: /sheet set and /sheet rename end the concentration of a character that can no longer
+// concentrate with the conditions it held; /sheet import creates a character without a concentration record.
+func TestSheetEditsReleaseHeld(t *testing.T) {
+	for _, cmd := range []string{"/sheet set field:ac value:15", "/sheet rename new_name:Mirabel"} {
+		t.Run(cmd, func(t *testing.T) {
+			e := castEnv(t)
+			e.ok("alice", "/cast spell:hold_person target:\"Ogre, Borin\"", 1, 1)
+			e.stunWithoutRelease("alice", "Mira")
+			if joined(e.held("alice", "Mira")) != "Ogre:paralyzed,Borin:paralyzed" {
+				t.Fatalf("held: %v", e.held("alice", "Mira"))
+			}
+			e.ok("alice", cmd)
+			name := "Mira"
+			if strings.Contains(cmd, "rename") {
+				name = "Mirabel"
+			}
+			if k := sheetConcRecord(e.sheetRecord("alice", name)); k.Spell != "" || len(k.Conditions) != 0 {
+				t.Errorf("still stored: %+v", k)
+			}
+			if strings.Contains(joined(e.npcConditions("Ogre")), "paralyzed") || e.sheet("bob", "Borin").HasCondition(dnd5e.Paralyzed) {
+				t.Errorf("not released: Ogre %v, Borin %v", e.npcConditions("Ogre"), e.sheetConditions("bob", "Borin"))
+			}
+		})
+	}
+	// A concentrating character that can still concentrate keeps its spell and what it holds.
+	e := castEnv(t)
+	e.ok("alice", "/cast spell:hold_person target:Ogre", 1)
+	e.ok("alice", "/sheet set field:ac value:15")
+	e.ok("alice", "/sheet rename new_name:Mirabel")
+	if joined(e.held("alice", "Mirabel")) != "Ogre:paralyzed" || !strings.Contains(joined(e.npcConditions("Ogre")), "paralyzed") {
+		t.Errorf("kept: %v %v", e.held("alice", "Mirabel"), e.npcConditions("Ogre"))
+	}
+	// Import a copy: no concentration record; the original and the Ogre keep theirs.
+	write := e.exportFile("alice", "dnd5e", "Mira Copy")
+	e.ok("carl", "/sheet import file:"+write("copy", func(map[string]any) {}))
+	if k := sheetConcRecord(e.sheetRecord("carl", "Mira Copy")); k.Spell != "" || len(k.Conditions) != 0 {
+		t.Errorf("imported record: %+v", k)
+	}
+	if strings.Contains(string(e.sheetRecord("carl", "Mira Copy")), "concentration") {
+		t.Errorf("imported sheet: %s", e.sheetRecord("carl", "Mira Copy"))
+	}
+	if joined(e.held("alice", "Mirabel")) != "Ogre:paralyzed" || !strings.Contains(joined(e.npcConditions("Ogre")), "paralyzed") {
+		t.Errorf("after import: %v %v", e.held("alice", "Mirabel"), e.npcConditions("Ogre"))
 	}
 }
