@@ -256,8 +256,8 @@ func attackReply(req *Request, attacker *dnd5e.Character, tgt attackTarget, res 
 		Attacker: who, Weapon: res.Attack, Total: res.Total, Natural: res.Natural, AC: res.AC,
 		Critical: res.Crit, Detail: res, HPChange: change,
 	}
-	odds := attackOdds(res)
-	out.oddsJSON = odds.json()
+	odds := res.Odds()
+	out.oddsJSON = oddsOut(odds)
 	switch {
 	case res.Outcome == dnd5e.OutcomeMiss:
 		out.Outcome = "miss"

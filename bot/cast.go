@@ -417,15 +417,15 @@ func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter
 			tr.HPChange = heals[i]
 		}
 		tr.Conditions = f.landedIDs()
-		var odds *rollOdds
+		var odds *dnd5e.Odds
 		switch {
 		case ct.Invalid:
 		case len(ct.Attacks) > 0:
-			odds = attackOdds(ct.Attacks[0])
+			odds = ct.Attacks[0].Odds()
 		case ct.Save != nil:
-			odds = checkOdds(ct.Save)
+			odds = ct.Save.Odds()
 		}
-		tr.oddsJSON = odds.json()
+		tr.oddsJSON = oddsOut(odds)
 		out.Targets = append(out.Targets, tr)
 		who := "**" + f.name() + "**"
 		switch {
@@ -450,7 +450,7 @@ func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter
 			case a.Outcome == dnd5e.OutcomeMiss:
 				l += " — **" + req.T(dnd5e.OutcomeMiss.Key()) + "**"
 			}
-			if o := attackOdds(a); o != nil {
+			if o := a.Odds(); o != nil {
 				l += " · " + req.T("stats.odds.hit_short", "Chance", dice.Percent(o.P))
 			}
 			lines = append(lines, l)
@@ -470,7 +470,7 @@ func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter
 			if ct.Halved {
 				l += " " + req.T("cast.halved")
 			}
-			if o := checkOdds(sv); o != nil && !sv.AutoFail {
+			if o := sv.Odds(); o != nil && !sv.AutoFail {
 				l += " · " + req.T("stats.odds.save_short", "Chance", dice.Percent(o.P))
 			}
 			lines = append(lines, l)
@@ -604,8 +604,8 @@ func (b *Bot) identify(req *Request) (*Reply, error) {
 		lines = append(lines, m)
 	}
 	lines = append(lines, effectLines(req, effects, res.Check.Cancelled)...)
-	odds := checkOdds(res.Check)
-	out.oddsJSON = odds.json()
+	odds := res.Check.Odds()
+	out.oddsJSON = oddsOut(odds)
 	lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
 	r := &Reply{Title: req.T("identify.title", "Name", c.Name), Footer: c.Name, Result: out}
 	if res.Outcome == dnd5e.OutcomeSuccess {

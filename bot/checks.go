@@ -128,8 +128,8 @@ func rollReply5e(req *Request, c *dnd5e.Character, title string, res *dnd5e.Roll
 		Character: c.Name, Kind: string(res.Kind), Ability: string(res.Ability), Skill: string(res.Skill),
 		Total: res.Total, Natural: res.Natural, DC: res.DC, Outcome: string(res.Outcome), Mode: string(res.Mode), Detail: res,
 	}
-	odds := checkOdds(res)
-	out.oddsJSON = odds.json()
+	odds := res.Odds()
+	out.oddsJSON = oddsOut(odds)
 	var lines []string
 	if res.AutoFail {
 		lines = append(lines, req.T("play.roll.auto_fail"))

@@ -291,7 +291,7 @@ func (f *fighter) concText(req *Request) []string {
 			line = req.T("fight.conc.save", "Name", f.name()) + " " + req.T("play.roll.auto_fail")
 		}
 		out = append(out, line)
-		out = appendLine(out, oddsLine(req, "stats.odds.success", checkOdds(s.Save)))
+		out = appendLine(out, oddsLine(req, "stats.odds.success", s.Save.Odds()))
 		if s.Kept {
 			out = append(out, req.T("fight.conc.kept", "Name", f.name()))
 		} else {

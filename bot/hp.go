@@ -227,8 +227,8 @@ func deathSaveReply(req *Request, ch *store.Character, c *dnd5e.Character, res *
 	if res.Outcome == dnd5e.DeathSuccess || res.Outcome == dnd5e.DeathRevived {
 		out.Outcome = "success"
 	}
-	odds := deathSaveOdds(res)
-	out.oddsJSON = odds.json()
+	odds := res.Odds()
+	out.oddsJSON = oddsOut(odds)
 	lines := []string{rollText(req, res.Roll), "**" + req.T(res.Outcome.Key()) + "**"}
 	if m := modeLine(req, res.Mode); m != "" {
 		lines = append(lines, m)
@@ -347,7 +347,7 @@ func (b *Bot) stabilize(req *Request) (*Reply, error) {
 	}
 	if res.Kit {
 		lines = append(lines, req.T("play.stabilize.kit"))
-		out.oddsJSON = sureOdds().json()
+		out.oddsJSON = oddsOut(dnd5e.Certain())
 	} else if chk := res.Check; chk != nil {
 		out.Total, out.Natural = chk.Total, chk.Natural
 		lines = append(lines, req.T("play.stabilize.check", "Healer", healer.Name)+" "+rollText(req, chk.Roll)+" "+req.T("play.roll.vs_dc", "DC", dnd5e.StabilizeDC))
@@ -355,8 +355,8 @@ func (b *Bot) stabilize(req *Request) (*Reply, error) {
 			lines = append(lines, m)
 		}
 		lines = append(lines, effectLines(req, chk.Effects, chk.Cancelled)...)
-		odds := checkOdds(chk)
-		out.oddsJSON = odds.json()
+		odds := chk.Odds()
+		out.oddsJSON = oddsOut(odds)
 		lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
 	}
 	r := &Reply{Title: req.T("play.stabilize.title", "Name", c.Name), Footer: c.Name, Result: out}

@@ -296,7 +296,7 @@ func (c *Character) DeathSave(r dice.Roller, o RollOptions) (*DeathSaveResult, e
 	case res.Natural == 1:
 		res.Outcome = DeathDoubleFailure
 		c.DeathSaves.Failures = min(3, c.DeathSaves.Failures+2)
-	case res.Total >= 10:
+	case res.Total >= deathSaveDC:
 		res.Outcome = DeathSuccess
 		c.DeathSaves.Successes++
 	default:
