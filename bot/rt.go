@@ -28,7 +28,8 @@ func (b *Bot) rtCommand() *Command {
 				{Name: "count", Type: Integer, Min: Bound(1), Max: Bound(rogue.MaxRestTurns)},
 				{Name: "action", Type: String, Choices: []string{string(rogue.ActionAct), string(rogue.ActionMove)}},
 				b.characterOption(),
-			}, Examples: []string{"/rt turn", "/rt turn count:400", "/rt turn action:move character:Grak"}},
+				{Name: "encounter", Type: Boolean},
+			}, Examples: []string{"/rt turn", "/rt turn count:400", "/rt turn action:move character:Grak", "/rt turn encounter:true count:3"}},
 			{Name: "rest", Type: SubCommand, Handler: b.rtRest, Options: []*Option{
 				{Name: "turns", Type: Integer, Min: Bound(1), Max: Bound(rogue.MaxRestTurns)},
 				b.characterOption(),
@@ -88,6 +89,9 @@ type rtTurnResult struct {
 }
 
 func (b *Bot) rtTurn(req *Request) (*Reply, error) {
+	if req.Bool("encounter") {
+		return b.rtTurnEncounter(req)
+	}
 	count := req.Int("count", 1)
 	act := rogue.Action(req.Str("action"))
 	if act == "" {
