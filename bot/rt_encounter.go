@@ -15,12 +15,84 @@ import (
 // one transaction, by a controller of the encounter (GM role, Manage Server or its starter). Characters play their
 // turns on their sheets (the same rogue Turn as /rt turn, with the action: option); NPCs on their stored defender
 // (rogueNPC), whose HP and defender are written back to the encounter. Combatants already dead or down are listed
-// but not advanced. Auras are rolled by Turn but not applied to neighbours (there is no helper for that yet).
+// but not advanced. Each turn's aura (A10, G-A8) is applied with ApplyAura to every other living combatant within
+// its radius, by grid position (Chebyshev distance in squares; the same square counts as adjacent); combatants
+// without a position neither give nor take auras, and are listed once.
 
 // rtEncounterTurnResult is the JSON of /rt turn encounter:true.
 type rtEncounterTurnResult struct {
-	Combatants []rtEncounterTurnEntry `json:"combatants"` // in turn order
-	Turns      int                    `json:"turns"`      // turns asked
+	Combatants []rtEncounterTurnEntry `json:"combatants"`              // in turn order
+	Turns      int                    `json:"turns"`                   // turns asked
+	Auras      []rtEncounterAura      `json:"auras"`                   // auras applied, in order
+	Unplaced   []string               `json:"aura_unplaced,omitempty"` // combatants skipped by auras: no position
+}
+
+// rtEncounterAura is one aura applied to one combatant.
+type rtEncounterAura struct {
+	Source    string           `json:"source"`
+	Target    string           `json:"target"`
+	Type      rogue.DamageType `json:"type"`
+	Distance  int              `json:"distance"`
+	Amount    int              `json:"amount"`           // the aura's amount at that distance, before resistance
+	Final     int              `json:"final"`            // HP lost
+	Healed    int              `json:"healed,omitempty"` // HP gained (same aura: healed instead)
+	Heal      bool             `json:"heal,omitempty"`
+	Secondary bool             `json:"secondary,omitempty"` // the target is vulnerable: secondary effect applies
+	HPBefore  int              `json:"hp_before"`
+	HP        int              `json:"hp"`
+	Dead      bool             `json:"dead,omitempty"`
+}
+
+// rtEncounterMember is a combatant being advanced: its creature (sheet or stored defender) and entry.
+type rtEncounterMember struct {
+	comb  *encounter.Combatant
+	ch    *store.Character // characters only
+	c     *rogue.Character
+	entry rtEncounterTurnEntry
+}
+
+// applyEncounterAura applies src's aura to every other living member within its radius.
+func applyEncounterAura(src *rtEncounterMember, a *rogue.AuraRoll, members []*rtEncounterMember, r dice.Roller,
+	out *rtEncounterTurnResult, unplaced map[string]bool) error {
+	note := func(m *rtEncounterMember) {
+		if !unplaced[m.comb.ID] {
+			unplaced[m.comb.ID] = true
+			out.Unplaced = append(out.Unplaced, m.comb.Name)
+		}
+	}
+	if src.comb.Pos == nil {
+		note(src)
+		return nil
+	}
+	for _, t := range members {
+		if t == src || t.c.Dead() {
+			continue
+		}
+		if t.comb.Pos == nil {
+			note(t)
+			continue
+		}
+		dx, dy := t.comb.Pos.X-src.comb.Pos.X, t.comb.Pos.Y-src.comb.Pos.Y
+		d := max(dx, -dx, dy, -dy, 1)
+		if d > a.Radius {
+			continue
+		}
+		before := t.c.HP
+		h, err := rogue.ApplyAura(a, t.c, d, r)
+		if err != nil {
+			return err
+		}
+		ae := rtEncounterAura{Source: src.comb.Name, Target: t.comb.Name, Type: a.Type, Distance: d, Amount: h.Amount,
+			Secondary: h.Secondary, HPBefore: before, HP: t.c.HP, Dead: t.c.Dead()}
+		if h.Heal != nil {
+			ae.Heal, ae.Healed = true, h.Heal.Amount
+		}
+		if h.Damage != nil {
+			ae.Final = h.Damage.Final
+		}
+		out.Auras = append(out.Auras, ae)
+	}
+	return nil
 }
 
 // rtEncounterTurnEntry is one combatant after its turns.
@@ -37,16 +109,20 @@ type rtEncounterTurnEntry struct {
 	Hunger    rogue.TrackState `json:"hunger"`
 }
 
-// advanceRogue plays up to count turns of c (stopping when it dies) and fills the entry's turn numbers.
-func advanceRogue(c *rogue.Character, count int, act rogue.Action, r dice.Roller, out *rtEncounterTurnEntry) error {
-	out.HPBefore = c.HP
+// advanceRogue plays up to count turns of c (stopping when it dies), fills the entry's turn numbers and returns
+// the auras its turns rolled.
+func advanceRogue(c *rogue.Character, count int, act rogue.Action, r dice.Roller, out *rtEncounterTurnEntry) ([]*rogue.AuraRoll, error) {
+	var auras []*rogue.AuraRoll
 	if !c.Dead() {
 		for i := 1; i <= count; i++ {
 			t, err := c.Turn(rogue.TurnOptions{Action: act}, r)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			out.Played = i
+			if t.Aura != nil {
+				auras = append(auras, t.Aura)
+			}
 			for _, tr := range t.Triggers {
 				if tr.Triggered {
 					out.Triggered++
@@ -59,7 +135,7 @@ func advanceRogue(c *rogue.Character, count int, act rogue.Action, r dice.Roller
 	}
 	out.HP, out.HPMax, out.Energy, out.Dead = c.HP, c.MaxHP, c.Energy, c.Dead()
 	out.Hunger = trackState(rogue.TrackHunger, c.Hunger)
-	return nil
+	return auras, nil
 }
 
 func (b *Bot) rtTurnEncounter(req *Request) (*Reply, error) {
@@ -73,7 +149,7 @@ func (b *Bot) rtTurnEncounter(req *Request) (*Reply, error) {
 	}
 	out := rtEncounterTurnResult{Turns: count}
 	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		out.Combatants = []rtEncounterTurnEntry{}
+		out.Combatants, out.Auras, out.Unplaced = []rtEncounterTurnEntry{}, []rtEncounterAura{}, nil
 		e, err := mustEncounter(tx, req)
 		if err != nil {
 			return err
@@ -84,8 +160,9 @@ func (b *Bot) rtTurnEncounter(req *Request) (*Reply, error) {
 		if err := mayControl(req, e); err != nil {
 			return err
 		}
+		var members []*rtEncounterMember
 		for _, comb := range e.Order() {
-			entry := rtEncounterTurnEntry{Name: comb.Name, Kind: comb.Kind}
+			m := &rtEncounterMember{comb: comb, entry: rtEncounterTurnEntry{Name: comb.Name, Kind: comb.Kind}}
 			switch comb.Kind {
 			case encounter.KindCharacter:
 				ch, err := tx.Character(comb.CharacterID)
@@ -95,28 +172,47 @@ func (b *Bot) rtTurnEncounter(req *Request) (*Reply, error) {
 				if err != nil {
 					return err
 				}
-				c, err := decodeRogue(ch)
-				if err != nil {
+				if m.c, err = decodeRogue(ch); err != nil {
 					return err
 				}
-				if err := advanceRogue(c, count, act, req.Dice, &entry); err != nil {
+				m.ch, m.entry.HPBefore = ch, m.c.HP
+			case encounter.KindNPC:
+				var err error
+				if m.c, err = rogueNPC(comb); err != nil {
 					return err
 				}
-				if ch.Sheet, err = encodeRogue(c); err != nil {
+				m.entry.HPBefore = comb.HP
+			default:
+				continue
+			}
+			members = append(members, m)
+		}
+		unplaced := map[string]bool{}
+		for _, m := range members {
+			auras, err := advanceRogue(m.c, count, act, req.Dice, &m.entry)
+			if err != nil {
+				return err
+			}
+			for _, a := range auras {
+				if err := applyEncounterAura(m, a, members, req.Dice, &out, unplaced); err != nil {
 					return err
 				}
-				if err := tx.PutCharacter(ch); err != nil {
+			}
+		}
+		for _, m := range members {
+			c, comb, entry := m.c, m.comb, &m.entry
+			entry.HP, entry.HPMax, entry.Dead = c.HP, c.MaxHP, c.Dead() // auras may have changed them after its turns
+			switch comb.Kind {
+			case encounter.KindCharacter:
+				var err error
+				if m.ch.Sheet, err = encodeRogue(c); err != nil {
+					return err
+				}
+				if err := tx.PutCharacter(m.ch); err != nil {
 					return err
 				}
 			case encounter.KindNPC:
-				c, err := rogueNPC(comb)
-				if err != nil {
-					return err
-				}
-				if err := advanceRogue(c, count, act, req.Dice, &entry); err != nil {
-					return err
-				}
-				entry.HPBefore, entry.HPMax = comb.HP, comb.MaxHP
+				entry.HPMax = comb.MaxHP
 				if hp := min(max(c.HP, 0), comb.MaxHP); hp != comb.HP {
 					if _, err := e.SetHP(comb.ID, hp, 0); err != nil {
 						return err
@@ -132,10 +228,8 @@ func (b *Bot) rtTurnEncounter(req *Request) (*Reply, error) {
 				if _, err := e.SetStats(comb.ID, stats); err != nil {
 					return err
 				}
-			default:
-				continue
 			}
-			out.Combatants = append(out.Combatants, entry)
+			out.Combatants = append(out.Combatants, *entry)
 		}
 		return saveEncounter(tx, req.ChannelID, e)
 	})
@@ -145,6 +239,7 @@ func (b *Bot) rtTurnEncounter(req *Request) (*Reply, error) {
 	r := &Reply{Title: req.T("rt.turn.encounter.title", "N", count), Result: &out}
 	var lines []string
 	size := 0
+	full := false
 	for i, c := range out.Combatants {
 		line := req.T("rt.turn.encounter.line", "Name", c.Name, "Before", c.HPBefore, "After", c.HP, "Max", c.HPMax,
 			"Triggered", c.Triggered, "Hunger", trackText(req, c.Hunger))
@@ -155,6 +250,34 @@ func (b *Bot) rtTurnEncounter(req *Request) (*Reply, error) {
 		more := req.T("rt.turn.encounter.more", "N", len(out.Combatants)-i)
 		if size+utf8.RuneCountInString(line)+utf8.RuneCountInString(more)+2 > maxEmbedDesc {
 			lines = append(lines, more)
+			full = true
+			break
+		}
+		size += utf8.RuneCountInString(line) + 1
+		lines = append(lines, line)
+	}
+	var extra []string
+	for _, a := range out.Auras {
+		key, amount := "rt.turn.encounter.aura", a.Final
+		if a.Heal {
+			key, amount = "rt.turn.encounter.aura_heal", a.Healed
+		}
+		line := req.T(key, "Source", a.Source, "Target", a.Target, "Type", req.T(a.Type.Key()), "Distance", a.Distance,
+			"Amount", amount, "Before", a.HPBefore, "After", a.HP)
+		if a.Secondary {
+			line += " · " + req.T("rt.turn.encounter.aura_secondary")
+		}
+		if a.Dead {
+			line += " — **" + req.T("rt.died", "Name", a.Target) + "**"
+			r.Tone = ToneCritical
+		}
+		extra = append(extra, line)
+	}
+	if len(out.Unplaced) > 0 {
+		extra = append(extra, req.T("rt.turn.encounter.aura_unplaced", "Names", strings.Join(out.Unplaced, ", ")))
+	}
+	for _, line := range extra {
+		if full || size+utf8.RuneCountInString(line)+1 > maxEmbedDesc {
 			break
 		}
 		size += utf8.RuneCountInString(line) + 1
