@@ -166,13 +166,7 @@ func (b *Bot) initStart(req *Request) (*Reply, error) {
 	if err := b.guildOnly(req); err != nil {
 		return nil, err
 	}
-	system := req.Str("system")
-	if system == "" {
-		system = req.Guild.System
-	}
-	if system == "" {
-		system = system5e
-	}
+	system := requestSystem(req)
 	var e *encounter.Encounter
 	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
 		old, err := loadEncounter(tx, req.ChannelID)

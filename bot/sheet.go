@@ -89,13 +89,7 @@ func (b *Bot) sheetCreate(req *Request) (*Reply, error) {
 	if err := b.guildOnly(req); err != nil {
 		return nil, err
 	}
-	system := req.Str("system")
-	if system == "" {
-		system = req.Guild.System
-	}
-	if system == "" {
-		system = systemChoices[0]
-	}
+	system := requestSystem(req)
 	sys := b.systems[system]
 	if sys == nil {
 		return nil, Errorf("char.err.unknown_system", "System", system)
@@ -111,14 +105,8 @@ func (b *Bot) sheetCreate(req *Request) (*Reply, error) {
 		return nil, err
 	}
 	ch := &store.Character{OwnerID: req.UserID, Name: strings.TrimSpace(req.Str("name")), System: system, Sheet: sheet}
-	err = b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		if err := tx.PutCharacter(ch); err != nil {
-			return err
-		}
-		return tx.SetActive(req.UserID, ch.ID)
-	})
-	if err != nil {
-		return nil, conflictName(err, ch.Name)
+	if err := b.addCharacter(req, ch); err != nil {
+		return nil, err
 	}
 	r, err := sys.show(req, ch)
 	if err != nil {
@@ -127,6 +115,28 @@ func (b *Bot) sheetCreate(req *Request) (*Reply, error) {
 	r.Body = req.T("sheet.created", "Name", ch.Name) + "\n" + r.Body
 	r.Tone = ToneSuccess
 	return r, nil
+}
+
+// requestSystem is the rule system a request asks for: its `system` option, else the guild's default, else 5e.
+func requestSystem(req *Request) string {
+	switch {
+	case req.Str("system") != "":
+		return req.Str("system")
+	case req.Guild.System != "":
+		return req.Guild.System
+	}
+	return systemChoices[0]
+}
+
+// addCharacter stores a new character of the caller and makes it their active one, in one transaction.
+func (b *Bot) addCharacter(req *Request, ch *store.Character) error {
+	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
+		if err := tx.PutCharacter(ch); err != nil {
+			return err
+		}
+		return tx.SetActive(req.UserID, ch.ID)
+	})
+	return conflictName(err, ch.Name)
 }
 
 // conflictName turns a store name conflict into a message that names the character.
@@ -402,14 +412,8 @@ func (b *Bot) sheetImport(req *Request) (*Reply, error) {
 		return nil, err
 	}
 	ch := &store.Character{OwnerID: req.UserID, Name: strings.TrimSpace(e.Name), System: e.System, Sheet: sheet}
-	err = b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		if err := tx.PutCharacter(ch); err != nil {
-			return err
-		}
-		return tx.SetActive(req.UserID, ch.ID)
-	})
-	if err != nil {
-		return nil, conflictName(err, ch.Name)
+	if err := b.addCharacter(req, ch); err != nil {
+		return nil, err
 	}
 	return &Reply{Body: req.T("sheet.imported", "Name", ch.Name), Tone: ToneSuccess, Footer: ch.Name}, nil
 }
