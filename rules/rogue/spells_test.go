@@ -442,3 +442,15 @@ func TestSpells(t *testing.T) {
 		})
 	}
 }
+
+// Every spell has its effect function in the table.
+func TestSpellTable(t *testing.T) {
+	for _, s := range Spells() {
+		if spellEffects[s.ID] == nil {
+			t.Errorf("%s has no effect function", s.ID)
+		}
+	}
+	if len(spellEffects) != len(Spells()) {
+		t.Errorf("%d effect functions for %d spells", len(spellEffects), len(Spells()))
+	}
+}
