@@ -203,18 +203,7 @@ type AttackOptions struct {
 const MaxDistance = 1000
 
 // RangeModifier is floor(sqrt(dx² + dy²) / 2) (A18): (3, 4) → 2.
-func RangeModifier(dx, dy int) int { return isqrt(dx*dx+dy*dy) / 2 }
-
-func isqrt(n int) int {
-	if n <= 0 {
-		return 0
-	}
-	x := 0
-	for (x+1)*(x+1) <= n {
-		x++
-	}
-	return x
-}
+func RangeModifier(dx, dy int) int { return distance(dx, dy) / 2 }
 
 // DefenceValues are a creature's defensive modifiers (A17) before use.
 type DefenceValues struct {
