@@ -138,7 +138,7 @@ type Character struct {
 	Energy    int `json:"energy"`
 	MaxEnergy int `json:"max_energy"` // = base STA bonus + 3, kept by Recalc
 
-	Resist map[DamageType]Resistance `json:"resist,omitempty"` // resistible types only (not magic)
+	Resist map[DamageType]Resistance `json:"resist,omitempty"` // resistible types only (not magic or trap)
 	Immune []Immunity                `json:"immune,omitempty"`
 	Weak   []DamageType              `json:"weak,omitempty"`
 	Aura   DamageType                `json:"aura,omitempty"` // "" = none
@@ -533,7 +533,7 @@ func (c *Character) Validate() error {
 			return newError(ErrDuplicate, "Name", string(w))
 		}
 	}
-	if c.Aura != "" && (!c.Aura.Valid() || c.Aura == Physical || c.Aura == Magic) {
+	if c.Aura != "" && (!c.Aura.Valid() || c.Aura == Physical || c.Aura == Magic || c.Aura == Trap) {
 		return newError(ErrBadAura, "Type", string(c.Aura))
 	}
 	for _, v := range []int{c.Hunger, c.Thirst} {
@@ -641,7 +641,7 @@ func (c *Character) SetEquipment(e Equipment) error {
 }
 
 // Resistance returns the creature's resistance to d at location loc, with
-// spell buffs (Divine Grace, Divine Might, Mage Armour). Magic: always 0.
+// spell buffs (Divine Grace, Divine Might, Mage Armour). Magic and trap: always 0.
 func (c *Character) Resistance(d DamageType, loc Location) int {
 	if !d.Resistible() {
 		return 0

@@ -25,11 +25,11 @@ var spellEffects = map[Spell]spellEffect{
 	RenewingTouch: (*casting).renewingTouch,
 	TurnUndead:    (*casting).banish,
 	BanishDaemon:  (*casting).banish,
-	ElectricOrb:   (*casting).electricOrb,
-	FlamingOrb:    (*casting).flamingOrb,
-	FrozenOrb:     (*casting).frozenOrb,
-	VenomousOrb:   (*casting).plagueOrb,
-	VirulentOrb:   (*casting).plagueOrb,
+	ElectricOrb:   orbOf(Shock),
+	FlamingOrb:    orbOf(Fire),
+	FrozenOrb:     orbOf(Frost),
+	VenomousOrb:   orbOf(Poison),
+	VirulentOrb:   orbOf(Disease),
 	BestowCurse:   (*casting).bestowCurse,
 	CaptureSoul:   (*casting).captureSoul,
 	EnslaveDaemon: (*casting).enslave,
@@ -283,71 +283,29 @@ func (k *casting) banish() error {
 	return nil
 }
 
-// electricOrb: D6 + X shock; shocked for X/2 turns (floor, G-A19).
-func (k *casting) electricOrb() error {
-	if err := k.orb(Shock); err != nil {
-		return err
-	}
-	on, err := k.secondary(Shock)
-	if err != nil || !on || k.x/2 <= 0 {
-		return err
-	}
-	return k.addOn(k.t, k.self, Effect{Kind: KindState, ID: string(Shocked), Turns: k.x / 2}, "")
-}
-
-// flamingOrb: D6 + X fire; burning (D3 fire per turn) for D6 + X turns.
-func (k *casting) flamingOrb() error {
-	if err := k.orb(Fire); err != nil {
-		return err
-	}
-	on, err := k.secondary(Fire)
-	if err != nil || !on {
-		return err
-	}
-	return k.addOn(k.t, k.self, Effect{Kind: KindState, ID: string(Burning), Power: k.x}, joinNotation("1d6", signed(k.x)))
-}
-
-// frozenOrb: D6 + X frost; slowed for D6 + X turns.
-func (k *casting) frozenOrb() error {
-	if err := k.orb(Frost); err != nil {
-		return err
-	}
-	on, err := k.secondary(Frost)
-	if err != nil || !on {
-		return err
-	}
-	return k.addOn(k.t, k.self, Effect{Kind: KindSlow, Power: k.x}, joinNotation("1d6", signed(k.x)))
-}
-
-// plagueOrb: Venomous Orb (poison) and Virulent Orb (disease): D6 + X; a
-// random poison or disease for (D6 + X)×10 turns.
-func (k *casting) plagueOrb() error {
-	typ := Poison
-	if k.o.Spell == VirulentOrb {
-		typ = Disease
-	}
-	if err := k.orb(typ); err != nil {
-		return err
-	}
-	on, err := k.secondary(typ)
-	if err != nil || !on {
-		return err
-	}
-	var e Effect
-	if typ == Poison {
-		i, err := k.pick(len(poisonTable))
+// orbOf is an orb of damage type typ (A24–A25): D6 + X of that type, then
+// its secondary effect (SufferSecondary) when the secondary check passes or
+// the target is vulnerable: Electric Orb shocks, Flaming Orb sets burning,
+// Frozen Orb slows, Venomous and Virulent Orb give a random poison or disease.
+func orbOf(typ DamageType) spellEffect {
+	return func(k *casting) error {
+		if err := k.orb(typ); err != nil {
+			return err
+		}
+		on, err := k.secondary(typ)
+		if err != nil || !on {
+			return err
+		}
+		se, err := k.t.SufferSecondary(typ, k.x, k.r)
 		if err != nil {
 			return err
 		}
-		e = Effect{Kind: KindPoison, ID: string(Poisons()[i]), Power: k.x}
-	} else {
-		i, err := k.pick(len(diseaseTable))
-		if err != nil {
-			return err
+		k.res.Picked = se.Picked
+		if se.Change != nil {
+			k.res.Effects = append(k.res.Effects, AppliedEffect{OnCaster: k.self, Duration: se.Duration, Change: se.Change})
 		}
-		e = Effect{Kind: KindDisease, ID: string(Diseases()[i].ID), Power: k.x}
+		return nil
 	}
-	return k.addOn(k.t, k.self, e, d6x10(k.x))
 }
 
 // bestowCurse: a random curse if 2D6 + X ≥ 7 + Z, else Curse of Agony, for (D6 + X)×10 turns.

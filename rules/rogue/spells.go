@@ -67,6 +67,8 @@ type CastResult struct {
 	Secondary   *CheckResult    `json:"secondary,omitempty"`    // orbs: 2D6 + X ≥ 10 + resistance
 	SecondaryOn bool            `json:"secondary_on,omitempty"` // the secondary effect happened (check passed, or the target is vulnerable)
 	Immune      bool            `json:"immune,omitempty"`       // the target's immunity stopped the secondary effect
+	CritEffect  *CheckResult    `json:"crit_effect,omitempty"`  // a critical hit's crit effect check by the target (A19.4)
+	Confused    int             `json:"confused,omitempty"`     // turns of confusion it caused
 	Kill        *CheckResult    `json:"kill,omitempty"`         // Turn Undead / Banish Daemon instant kill check
 	Killed      bool            `json:"killed,omitempty"`
 	Chance      *CheckResult    `json:"chance,omitempty"`  // Bestow Curse (7 + Z) / Enslave Daemon (8 + Z) check
@@ -170,7 +172,27 @@ func cast(c, t *Character, self bool, o CastOptions, r dice.Roller) (*CastResult
 	if err := spellEffects[o.Spell](k); err != nil {
 		return nil, err
 	}
+	if err := k.critEffect(); err != nil {
+		return nil, err
+	}
 	return k.res, nil
+}
+
+// critEffect makes the crit effect check (A19.4) when the spell struck the
+// target's head and dealt it damage, exactly as a weapon's critical hit does
+// (the check is made even when all the damage was resisted), unless the
+// guild turned it off (Rules.NoCritEffect) or the target died.
+func (k *casting) critEffect() error {
+	d := k.res.Damage
+	if !k.res.Critical || d == nil || d.Applied == nil || k.o.Rules.NoCritEffect || k.t.Dead() {
+		return nil
+	}
+	ce, turns, err := CritEffectCheck(k.t, d.Applied.Final, k.r)
+	if err != nil {
+		return err
+	}
+	k.res.CritEffect, k.res.Confused = ce, turns
+	return nil
 }
 
 // newCasting checks that the spell can be cast at the target (errors change nothing).

@@ -454,3 +454,50 @@ func TestSpellTable(t *testing.T) {
 		t.Errorf("%d effect functions for %d spells", len(spellEffects), len(Spells()))
 	}
 }
+
+// A19.4: a spell's critical hit makes the same crit effect check as a weapon's: 2D6 + STA ≥ 7 + unresisted
+// damage, confused for the margin. The mage (level 12) crits the victim (level 8) on a natural 8 or more (G-A12).
+func TestSpellCritEffect(t *testing.T) {
+	tests := []struct {
+		name     string
+		victim   func(*Character)
+		rules    Rules
+		dice     []int // to-hit, damage, secondary check, crit effect check
+		critical bool
+		check    int // the crit effect check's difficulty, 0 = none
+		confused int
+	}{
+		{"critical: 2D6 + 0 ≥ 7 + 5 fails by 5", nil, Rules{}, []int{4, 4, 2, 1, 1, 3, 4}, true, 12, 5},
+		{"all resisted: still checked against 7", func(v *Character) { v.Resist = map[DamageType]Resistance{Fire: {0, 9}} }, Rules{}, []int{4, 4, 2, 1, 1, 3, 3}, true, 7, 1},
+		{"critical, passed", nil, Rules{}, []int{4, 4, 2, 1, 1, 6, 6}, true, 12, 0},
+		{"the guild turned it off", nil, Rules{NoCritEffect: true}, []int{4, 4, 2, 1, 1}, true, 0, 0},
+		{"a plain hit: no check", nil, Rules{}, []int{3, 3, 2, 1, 1}, false, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, v := mage(t), victim(t)
+			if tt.victim != nil {
+				tt.victim(v)
+			}
+			res, err := Cast(c, v, CastOptions{Spell: FlamingOrb, DX: 1, Rules: tt.rules}, faces(tt.dice...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Critical != tt.critical || !res.Hit {
+				t.Fatalf("to-hit %+v", res.ToHit)
+			}
+			if tt.check == 0 {
+				if res.CritEffect != nil || v.HasState(Confused) {
+					t.Errorf("unexpected crit effect check %+v", res.CritEffect)
+				}
+				return
+			}
+			if res.CritEffect == nil || res.CritEffect.Difficulty != tt.check || res.Confused != tt.confused {
+				t.Fatalf("crit effect %+v, confused %d", res.CritEffect, res.Confused)
+			}
+			if e, ok := v.effect(KindState, string(Confused)); (tt.confused > 0) != ok || (ok && e.Turns != tt.confused) {
+				t.Errorf("confused %+v", v.Effects)
+			}
+		})
+	}
+}

@@ -382,9 +382,12 @@ func TestAura(t *testing.T) {
 	far := sturdy(t)
 	h, _ = ApplyAura(a, far, 2, faces())
 	near := sturdy(t, func(c *Character) { c.Weak = []DamageType{Fire} })
-	hn, _ := ApplyAura(a, near, 1, faces())
-	if h.Damage.Final != 3 || hn.Damage.Final != 8 || !hn.Secondary || h.Secondary {
+	hn, _ := ApplyAura(a, near, 1, faces(4)) // A10.3: the vulnerable creature is set burning for 1d6 + X = 4 + 1 turns
+	if h.Damage.Final != 3 || hn.Damage.Final != 8 || !hn.Secondary || h.Secondary || h.Effect != nil {
 		t.Errorf("monster aura hits: far %+v near %+v", h.Damage, hn.Damage)
+	}
+	if e, ok := near.effect(KindState, string(Burning)); !ok || e.Turns != 5 || hn.Effect == nil || hn.Effect.Duration.Total != 5 {
+		t.Errorf("vulnerable: secondary effect %+v, effects %+v", hn.Effect, near.Effects)
 	}
 	// Same aura heals; aura creatures take no damage of their type.
 	same := sturdy(t, func(c *Character) { c.Aura = Fire; c.HP = 40 })
@@ -415,7 +418,7 @@ func TestTakeDamage(t *testing.T) {
 		{Damage{Amount: 5}, 3},
 		{Damage{Amount: 5, Location: Head}, 4},
 		{Damage{Amount: 5, Type: Magic}, 5},
-		{Damage{Amount: 5, Trap: true}, 5},
+		{Damage{Amount: 5, Type: Trap}, 5},
 		{Damage{Amount: 5, OverTime: true}, 5},
 		{Damage{Amount: 5, Type: Fire}, 9}, // doubled, then resisted
 		{Damage{Amount: 1}, 0},
