@@ -755,13 +755,15 @@ func rollAttackDamage(att, def *Character, s attackSetup, hidden bool, res *Atta
 		flat++
 		d.Mods = append(d.Mods, Mod{HeroicCharge.Key(), 1})
 	}
-	if s.d3Talent == "" && flat > ModifierCap {
-		d.Mods = append(d.Mods, Mod{SrcCap, ModifierCap - flat})
-		flat = ModifierCap
-	}
 	if o.Weapon.Magic != 0 {
+		// The enchant is added after the hand rule (A20) and counts inside the +5
+		// cap: only the extra-damage talents' D3s go over it (A2, G-A6).
 		flat += o.Weapon.Magic
 		d.Mods = append(d.Mods, Mod{SrcEnchant, o.Weapon.Magic})
+	}
+	if flat > ModifierCap {
+		d.Mods = append(d.Mods, Mod{SrcCap, ModifierCap - flat})
+		flat = ModifierCap
 	}
 	d.Bestial = att.Form != FormNone && att.HasTalent(BestialWrath)
 	bestial := ""

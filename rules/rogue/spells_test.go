@@ -308,7 +308,7 @@ func TestSpells(t *testing.T) {
 				if c.Resistance(Fire, Body) != 1 || c.Resistance(Physical, Head) != 1 {
 					t.Errorf("+max(X/2, 1) = 1: %+v", c.Effects)
 				}
-				if err := c.SetEquipment(Equipment{MaxDodge: Cap(2)}); err != nil || c.hasSpellEffect(MageArmour) {
+				if ended, err := c.SetEquipment(Equipment{MaxDodge: Cap(2)}); err != nil || c.hasSpellEffect(MageArmour) || len(ended) != 1 {
 					t.Errorf("ends when the equipment changes: %v", err)
 				}
 			}},
