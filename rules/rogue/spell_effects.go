@@ -116,6 +116,11 @@ func (k *casting) damage(on *Character, n string, typ DamageType) (*SpellDamage,
 		return nil, err
 	}
 	sd.Applied = dr
+	if sd.Extra != nil { // the explosion: the orb's normal damage to every creature adjacent to the target
+		if err := k.splashDamage(k.res.Splash, typ); err != nil {
+			return nil, err
+		}
+	}
 	return sd, nil
 }
 
@@ -233,12 +238,13 @@ func (k *casting) healingTouch() error {
 	return nil
 }
 
-// healingWave heals the target D3 + Y; Splash is the same for each adjacent creature.
+// healingWave heals the target and every creature adjacent to it D3 + Y (one roll).
 func (k *casting) healingWave() error {
 	if err := k.heal(joinNotation("1d3", k.plus(k.y))); err != nil {
 		return err
 	}
 	k.res.Splash = max(k.res.HealRoll.Total, 0)
+	k.splashHeal(k.res.Splash)
 	return nil
 }
 
@@ -335,11 +341,14 @@ func (k *casting) captureSoul() error {
 	return k.addOn(k.t, k.self, Effect{Kind: KindSpell, ID: string(CaptureSoul), Power: k.x}, joinNotation("1d6", signed(k.x)))
 }
 
-// enslave: Enslave Daemon (and Summon Daemon at a daemon): charmed for
-// (D6 + Y)×10 turns if 2D6 + Y ≥ 8 + Z.
+// enslave: Enslave Daemon, and Summon Daemon, which brings in CastOptions.Daemon
+// (or, cast at a daemon, works on it) and then attempts Enslave Daemon (A25):
+// charmed for (D6 + Y)×10 turns if 2D6 + Y ≥ 8 + Z, Z from the daemon's level.
 func (k *casting) enslave() error {
-	if k.self { // Summon Daemon with no summoned creature given: nothing to enslave here
-		return nil
+	on := k.t
+	if k.o.Spell == SummonDaemon && k.self {
+		on = k.o.Daemon.Clone()
+		k.res.Summoned = &Summon{Creature: on, Summoner: k.c.Name}
 	}
 	ck, err := k.chance(Cha.Key(), k.y, 8+k.z)
 	if err != nil {
@@ -349,7 +358,10 @@ func (k *casting) enslave() error {
 	if !ck.Success {
 		return nil
 	}
-	return k.addOn(k.t, false, Effect{Kind: KindState, ID: string(Charmed), Power: k.x}, d6x10(k.y))
+	if k.res.Summoned != nil {
+		k.res.Summoned.Enslaved = true
+	}
+	return k.addOn(on, false, Effect{Kind: KindState, ID: string(Charmed), Power: k.x}, d6x10(k.y))
 }
 
 // releaseSoul: 2D6 + X magic damage to the target, or an enchantment that,

@@ -14,6 +14,16 @@ type CastOptions struct {
 	EnchantFailed bool // Release Soul with Enchant: the enchantment failed, the caster takes the damage
 	Bonus         int  // situational casting modifier (before the +5 cap)
 	Rules         Rules
+	// At is the target's square and Nearby the creatures around it (the caster
+	// may be among them; the target itself is skipped): Healing Wave heals,
+	// and an enlarged orb's explosion damages, every living one adjacent to At
+	// (A23, A24), reported in CastResult.Splashed. Without At nothing beyond
+	// the target is touched, and Splash still gives the amount.
+	At     *Square
+	Nearby []Nearby
+	// Daemon is the creature Summon Daemon brings in when cast without a
+	// target (NewDaemon makes a plain one); it comes back in CastResult.Summoned.
+	Daemon *Character
 }
 
 // Clearcast is the Clearcasting check (A22.5): D6 + crit modifier ≥ 6, a
@@ -60,7 +70,9 @@ type CastResult struct {
 	Critical    bool            `json:"critical,omitempty"`
 	Location    Location        `json:"location,omitempty"`
 	Damage      *SpellDamage    `json:"damage,omitempty"`
-	Splash      int             `json:"splash,omitempty"` // Healing Wave: heal for each creature adjacent to the target; Enlarge Orb: damage to each
+	Splash      int             `json:"splash,omitempty"`   // Healing Wave: heal for each creature adjacent to the target; Enlarge Orb: damage to each
+	Splashed    []SplashHit     `json:"splashed,omitempty"` // what Splash did to each creature of CastOptions.Nearby adjacent to the target
+	Summoned    *Summon         `json:"summoned,omitempty"` // Summon Daemon: the daemon to add to the encounter after its summoner
 	HealRoll    *Rolled         `json:"heal_roll,omitempty"`
 	Heal        *HealResult     `json:"heal,omitempty"`
 	Restored    Attribute       `json:"restored,omitempty"`     // Healing Touch: 1 point of ability damage restored
@@ -114,10 +126,12 @@ func (c *Character) pickEffect(kinds []EffectKind, n int) int {
 // Cast casts a spell (A22–A25) from caster at target (nil = the caster) and
 // applies everything: the cost (Clearcasting, energy, or D3 HP), the spell
 // to-hit check, then the spell's damage, healing, secondary checks and
-// lingering effects. Effects that reach "friends in line of sight" or
-// "adjacent creatures" are applied to the caster and the target; Splash and
-// the returned effects tell the bot what to apply to the others.
-// Errors change nothing.
+// lingering effects. Effects that reach "friends in line of sight" are
+// applied to the caster and the target (the returned effects tell the bot
+// what to apply to the others); Healing Wave and an enlarged orb also reach
+// the creatures of o.Nearby adjacent to o.At (Splashed), and Summon Daemon
+// returns the daemon it brought in (Summoned). Errors change nothing, on any
+// of the creatures.
 func Cast(caster, target *Character, o CastOptions, r dice.Roller) (*CastResult, error) {
 	if target == nil {
 		target = caster
@@ -126,13 +140,19 @@ func Cast(caster, target *Character, o CastOptions, r dice.Roller) (*CastResult,
 	if caster == target {
 		t = a
 	}
-	res, err := cast(a, t, a == t, o, r)
+	around, orig := o.around(caster, target, a)
+	res, err := cast(a, t, a == t, o, around, r)
 	if err != nil {
 		return nil, err
 	}
 	*caster = *a
 	if caster != target {
 		*target = *t
+	}
+	for i, p := range orig {
+		if p != nil {
+			*p = *around[i].C
+		}
 	}
 	return res, nil
 }
@@ -149,13 +169,15 @@ type casting struct {
 	x, y, z  int // X, Y, Z (A22.4)
 	csm, cfm int // the caster's crit and fumble modifiers
 	removeAt int // removal spells: the index of the effect to remove in t.Effects
+	around   []Nearby
 }
 
-func cast(c, t *Character, self bool, o CastOptions, r dice.Roller) (*CastResult, error) {
+func cast(c, t *Character, self bool, o CastOptions, around []Nearby, r dice.Roller) (*CastResult, error) {
 	k, err := newCasting(c, t, self, o, r)
 	if err != nil {
 		return nil, err
 	}
+	k.around = around
 	done, err := k.pay()
 	if err != nil {
 		return nil, err
@@ -242,8 +264,8 @@ func newCasting(c, t *Character, self bool, o CastOptions, r dice.Roller) (*cast
 			return nil, newError(ErrWrongTarget, "Spell", string(o.Spell), "Need", "daemon")
 		}
 	case SummonDaemon:
-		if !self && !t.Daemon {
-			return nil, newError(ErrWrongTarget, "Spell", string(o.Spell), "Need", "daemon")
+		if err := checkSummon(t, self, o); err != nil {
+			return nil, err
 		}
 	}
 	k := &casting{c: c, t: t, self: self, o: o, info: info, r: r, removeAt: -1}
@@ -254,6 +276,9 @@ func newCasting(c, t *Character, self bool, o CastOptions, r dice.Roller) (*cast
 	}
 	k.res = &CastResult{Spell: o.Spell, School: info.School, Attr: info.Attr, Scroll: o.Scroll,
 		X: Bonus(c.Mod(Sta)), Y: Bonus(c.Mod(Cha)), Z: t.Level / 4}
+	if o.Spell == SummonDaemon && self {
+		k.res.Z = o.Daemon.Level / 4 // the Enslave check is against the summoned daemon
+	}
 	k.x, k.y, k.z = k.res.X, k.res.Y, k.res.Z
 	k.csm, _ = c.CritMod()
 	k.cfm, _ = c.FumbleMod()
