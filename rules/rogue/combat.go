@@ -195,8 +195,16 @@ type AttackOptions struct {
 	Weapon Weapon
 	Talent Talent // the active talent used with the attack, "" for none (costs 1 energy)
 	Bonus  int    // situational to-hit modifier (before the +5 cap)
-	DX, DY int    // ranged and thrown: offset to the target in squares (range modifier, A18)
+	DX, DY int    // ranged and thrown: offset to the target in squares (range modifier, A18; see Aim)
 	Rules  Rules
+	// Targets are the extra targets of Multi Shot, Sweeping Blow and Blade
+	// Flurry, each rolled as its own attack (see Attack). From and To are the
+	// attacker's and the target's squares when placed: an extra target with a
+	// square must then stand where its talent reaches, and Multi Shot takes
+	// each extra target's range from From.
+	Targets  []Nearby
+	From, To *Square
+	extra    bool // one of those extra attacks: the talent's energy is already paid
 }
 
 // MaxDistance bounds DX and DY.
@@ -325,7 +333,8 @@ type AttackResult struct {
 	Confused    int           `json:"confused,omitempty"`    // turns of confusion it caused
 	Stunned     int           `json:"stunned,omitempty"`     // Shield Bash: turns stunned
 	Knockback   bool          `json:"knockback,omitempty"`   // Shield Bash dealt damage
-	Extra       int           `json:"extra,omitempty"`       // Multi Shot / Sweeping Blow: extra targets; Blade Flurry: extra attacks
+	Extra       int           `json:"extra,omitempty"`       // Multi Shot / Sweeping Blow: extra targets allowed; Blade Flurry: extra attacks
+	Extras      []ExtraAttack `json:"extras,omitempty"`      // the extra targets' attacks, in the order given
 	Revealed    bool          `json:"revealed,omitempty"`    // the attacker was hidden and the attack revealed it
 }
 
@@ -471,20 +480,42 @@ func better(c *Character, a, b Attribute) Attribute {
 // Attack resolves one attack of att against def (A15–A21) and applies it:
 // it spends the talent's energy, uses up the defence that stopped the
 // attack, deals the damage, applies Killing Blow, Shield Bash's stun and the
-// crit effect check, and ends the attacker's hiding. Pass copies to only
-// preview. Errors change nothing.
+// crit effect check, and ends the attacker's hiding. Then each of o.Targets
+// gets its own attack (Multi Shot, Sweeping Blow, Blade Flurry; see
+// checkTargets), in the order given. Pass copies to only preview. Errors
+// change nothing, on any of the creatures.
 func Attack(att, def *Character, o AttackOptions, r dice.Roller) (*AttackResult, error) {
-	a, d := att.Clone(), def.Clone()
-	if att == def {
-		d = a
+	if err := checkTargets(att, def, o); err != nil {
+		return nil, err
 	}
-	res, err := attack(a, d, o, r)
+	work := map[*Character]*Character{att: att.Clone()}
+	if def != att {
+		work[def] = def.Clone()
+	}
+	extras := make([]Nearby, len(o.Targets))
+	for i, n := range o.Targets {
+		if work[n.C] == nil {
+			work[n.C] = n.C.Clone()
+		}
+		extras[i] = Nearby{ID: n.ID, At: n.At, C: work[n.C]}
+	}
+	a := work[att]
+	o.Targets = nil
+	res, err := attack(a, work[def], o, r)
 	if err != nil {
 		return nil, err
 	}
-	*att = *a
-	if att != def {
-		*def = *d
+	for i, n := range extras {
+		x := ExtraAttack{ID: n.ID}
+		if !n.C.Dead() {
+			if x.Result, err = attack(a, n.C, o.extraAttack(i, n), r); err != nil {
+				return nil, err
+			}
+		}
+		res.Extras = append(res.Extras, x)
+	}
+	for orig, cp := range work {
+		*orig = *cp
 	}
 	return res, nil
 }
@@ -532,7 +563,7 @@ func plan(att, def *Character, o AttackOptions) (*Plan, attackSetup, error) {
 		return nil, attackSetup{}, err
 	}
 	info, _ := o.Talent.Info()
-	if info.Active && att.Energy < 1 {
+	if info.Active && !o.extra && att.Energy < 1 {
 		return nil, attackSetup{}, newError(ErrNoEnergy, "Name", att.Name)
 	}
 	s := attackSetup{AttackOptions: o}
@@ -571,7 +602,7 @@ func plan(att, def *Character, o AttackOptions) (*Plan, attackSetup, error) {
 		}
 	}
 	p := &Plan{Kind: o.Kind, Hand: o.Hand, Talent: o.Talent, Form: att.Form, Attr: s.hitAttr}
-	if info.Active {
+	if info.Active && !o.extra {
 		p.EnergySpent = 1
 	}
 
@@ -663,6 +694,9 @@ func attack(att, def *Character, o AttackOptions, r dice.Roller) (*AttackResult,
 	o = s.AttackOptions
 	res := &AttackResult{Plan: *p}
 	att.Energy -= p.EnergySpent
+	if !o.extra {
+		res.Extra = ExtraTargets(att, o)
+	}
 	b := p.Bands
 	if p.AutoHit {
 		res.Hit = true
@@ -795,20 +829,7 @@ func rollAttackDamage(att, def *Character, s attackSetup, hidden bool, res *Atta
 		res.Slain = true
 		applied.HPAfter, applied.Dead = 0, true
 	}
-	switch o.Talent {
-	case MultiShot:
-		res.Extra = Bonus(att.Mod(Agi))
-	case SweepingBlow:
-		res.Extra = Bonus(att.Mod(Str))
-	case BladeFlurry:
-		agi := Bonus(att.Mod(Agi))
-		if agi >= 1 {
-			res.Extra++
-		}
-		if agi >= 3 && o.Hand != TwoHands {
-			res.Extra++
-		}
-	case ShieldBash:
+	if o.Talent == ShieldBash {
 		if applied.Final > 0 && !def.Dead() {
 			res.Knockback = true
 			st, err := rollAmount("1d3", r)
