@@ -154,6 +154,9 @@ type Character struct {
 	Effects  []Effect   `json:"effects,omitempty"`
 	Used     DefenceUse `json:"used"`                // defences used this turn
 	LoseTurn bool       `json:"lose_turn,omitempty"` // the next turn is lost (Curse of Sloth, Curse of Gluttony)
+	// LoseTurnBy is the catalog key of what cost the next turn (the curse),
+	// reported by Turn as TurnResult.LostBy; "" on sheets saved before it was kept.
+	LoseTurnBy string `json:"lose_turn_by,omitempty"`
 }
 
 // NewOptions are the optional parts of a new sheet.
@@ -601,6 +604,9 @@ func (c *Character) Validate() error {
 		}
 	default:
 		return newError(ErrUnknownOption, "Option", "form", "Value", string(c.Form))
+	}
+	if c.LoseTurnBy != "" && !slices.ContainsFunc(Curses(), func(x Curse) bool { return x.Key() == c.LoseTurnBy }) {
+		return newError(ErrUnknownEffect, "Kind", string(KindCurse), "ID", c.LoseTurnBy)
 	}
 	if len(c.Effects) > MaxEffects {
 		return newError(ErrTooManyEffects, "Max", MaxEffects)

@@ -538,6 +538,19 @@ type Plan struct {
 	Bands       Bands      `json:"bands"`
 	Odds        AttackOdds `json:"odds"`               // exact chances before the roll
 	AutoHit     bool       `json:"auto_hit,omitempty"` // melee against a helpless target: no to-hit roll
+	// Need is the total needed to hit as the sum that makes it: the base 7
+	// (A15) plus every BandMods entry (an invisible target's +5 included) is
+	// Bands.Target, so a reply printing it adds up.
+	Need Sum `json:"need"`
+}
+
+// Sum is a number with the terms that make it: From plus the values of Mods
+// is Total, so a reply can print "7 + invisible +5 + dodge +1 = 13" and it
+// adds up.
+type Sum struct {
+	From  int   `json:"from"`
+	Mods  []Mod `json:"mods,omitempty"`
+	Total int   `json:"total"`
 }
 
 // PlanAttack works out an attack without rolling or changing anything.
@@ -683,6 +696,7 @@ func plan(att, def *Character, o AttackOptions) (*Plan, attackSetup, error) {
 	b.fill()
 	p.Bands = b
 	p.Odds = b.Odds(s.steady)
+	p.Need = Sum{From: DefaultDifficulty, Mods: p.BandMods, Total: b.Target}
 	return p, s, nil
 }
 

@@ -72,11 +72,28 @@ func TestSlow(t *testing.T) {
 	if !res.Lost || res.LostBy != "rogue.state.stunned" || c.HasState(Stunned) || len(res.Events) != 1 || res.Events[0].Type != EventExpired {
 		t.Errorf("stunned: %+v", res)
 	}
-	c.LoseTurn = true
+	c.LoseTurn = true // a sheet saved before the cause was kept: only curses cost a turn
 	res, _ = c.Turn(TurnOptions{}, faces())
-	if !res.Lost || res.LostBy != SrcLostTurn || c.LoseTurn {
+	if !res.Lost || res.LostBy != KindCurse.Key() || c.LoseTurn {
 		t.Errorf("lose turn: %+v", res)
 	}
+}
+
+// A27: a turn lost to Curse of Sloth or Gluttony names the curse (never "Turn lost: Lost turn").
+func TestLostTurnNamesTheCurse(t *testing.T) {
+	for _, curse := range []Curse{CurseSloth, CurseGluttony} {
+		c := sturdy(t, withEffects(Effect{Kind: KindCurse, ID: string(curse), Power: 1}))
+		if _, err := c.Turn(TurnOptions{}, faces(1, 2)); err != nil || !c.LoseTurn || c.LoseTurnBy != curse.Key() {
+			t.Fatalf("%s: trigger %v, lose %v by %q", curse, err, c.LoseTurn, c.LoseTurnBy)
+		}
+		res, err := c.Turn(TurnOptions{}, faces(6, 6))
+		if err != nil || !res.Lost || res.LostBy != curse.Key() || c.LoseTurn || c.LoseTurnBy != "" {
+			t.Errorf("%s: lost %v by %q", curse, res.Lost, res.LostBy)
+		}
+	}
+	c := sturdy(t)
+	c.LoseTurnBy = "rogue.src.bonus"
+	wantCode(t, c.Validate(), ErrUnknownEffect)
 }
 
 func TestRegeneration(t *testing.T) {
