@@ -652,6 +652,7 @@ func plan(att, def *Character, o AttackOptions) (*Plan, attackSetup, error) {
 		p.Bands = b
 		p.Odds = AttackOdds{Den: 6, Critical: min(max(13-critAt, 0), 6)}
 		p.Odds.Hit = 6 - p.Odds.Critical
+		p.Need = Sum{From: DefaultDifficulty, Total: b.Target}
 		return p, s, nil
 	}
 	if o.Kind == Melee {

@@ -1,5 +1,14 @@
 package rogue
 
+// Error codes of extra targets (catalog keys; template arguments after each).
+const (
+	ErrNoExtraTargets    = "rogue.err.no_extra_targets"     // (none): targets without a talent that takes them
+	ErrTooManyTargets    = "rogue.err.too_many_targets"     // Talent, Max
+	ErrSelfTarget        = "rogue.err.self_target"          // Name
+	ErrNotNextToTarget   = "rogue.err.not_next_to_target"   // Name, Talent
+	ErrNotNextToAttacker = "rogue.err.not_next_to_attacker" // Name, Talent
+)
+
 // ExtraAttack is one extra attack of Multi Shot, Sweeping Blow or Blade
 // Flurry, against the creature of AttackOptions.Targets with that ID.
 // Result is nil when the creature was already dead when its turn came (a
