@@ -184,8 +184,9 @@ type MultiattackStep struct {
 }
 
 // MonsterException is an action whose numbers the table does not hold in
-// full, and why: "prose" (Missing: the dice and DCs found only in the SRD's
-// description, e.g. a condition's duration or a conditional rider),
+// full, and why: "prose" (Missing: the dice, DCs ("DC16") and to-hit
+// bonuses ("+4hit") found only in the SRD's description, e.g. a condition's
+// duration, a conditional rider, a swallowed creature's acid),
 // "multiattack_ref" (Missing: a multiattack step naming no action of the
 // stat block), "multiattack_count" (the count is not a number: the hydra's
 // heads; the table uses 5).

@@ -401,10 +401,10 @@ func unaccounted(p *pending, all []*pending) []string {
 			have[d.Dice] = true
 		}
 		if q.Save != nil {
-			have["DC "+strconv.Itoa(q.Save.DC)] = true
+			have["DC"+strconv.Itoa(q.Save.DC)] = true
 		}
 		if q.EscapeDC > 0 {
-			have["DC "+strconv.Itoa(q.EscapeDC)] = true
+			have["DC"+strconv.Itoa(q.EscapeDC)] = true
 		}
 	}
 	add(p)
@@ -423,11 +423,11 @@ func unaccounted(p *pending, all []*pending) []string {
 		note(normDice(m[1]))
 	}
 	for _, m := range dcRe.FindAllStringSubmatch(p.desc, -1) {
-		note("DC " + m[1])
+		note("DC" + m[1])
 	}
 	for _, m := range toHitRe.FindAllStringSubmatch(p.desc, -1) {
 		if n, _ := strconv.Atoi(m[1]); n != p.ToHit || p.Attack == "" {
-			note("+" + m[1] + " to hit")
+			note("+" + m[1] + "hit")
 		}
 	}
 	return miss
