@@ -371,7 +371,7 @@ func checkAction(t *testing.T, m *Monster, a *MonsterAction, xa *xAction) {
 	t.Helper()
 	where := string(a.Kind) + " " + a.ID
 	if xa.Bonus != nil && *xa.Bonus != a.ToHit || xa.Bonus == nil && a.ToHit != 0 {
-		t.Errorf("%s: to hit %+d, SRD %v", where, a.ToHit, xa.Bonus)
+		t.Errorf("%s: to hit %+d, SRD %s", where, a.ToHit, bonusText(xa.Bonus))
 	}
 	if a.Attack != "" {
 		if r := xReach.FindStringSubmatch(xa.Desc); a.Attack.Melee() && (r == nil || r[1] != strconv.Itoa(a.Reach)) {
@@ -582,4 +582,11 @@ func TestMonsterTableHasNoProse(t *testing.T) {
 			t.Errorf("table literal %s looks like prose", lit)
 		}
 	}
+}
+
+func bonusText(b *int) string {
+	if b == nil {
+		return "none"
+	}
+	return fmt.Sprintf("%+d", *b)
 }
