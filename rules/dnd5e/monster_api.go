@@ -30,7 +30,8 @@ var monsterIndex = func() map[string]*Monster {
 	return idx
 }()
 
-// Monsters returns every SRD 5.1 monster (334) in alphabetical order of id.
+// Monsters returns every SRD 5.1 monster (334) in the SRD data's order
+// (alphabetical by name, a creature's forms together).
 // The monsters are shared: do not modify them.
 func Monsters() []*Monster {
 	out := make([]*Monster, len(monsterTable))
