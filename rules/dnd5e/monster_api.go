@@ -207,3 +207,19 @@ func (c CR) Value() float64 {
 
 // Less orders challenge ratings.
 func (c CR) Less(d CR) bool { return c.Value() < d.Value() }
+
+// MonsterKeys lists every catalog key of the monsters area
+// (locales/catalog/monsters.<lang>.toml): monster names, action names, the
+// stat-block ids, labels and error codes.
+func MonsterKeys() []string {
+	keys := slices.Clone(monsterNameKeys)
+	keys = append(keys, monsterActionKeys...)
+	for _, table := range [][]monsterID{sizeTable, creatureTypeTable, tagTable, alignmentTable, acKindTable,
+		languageTable, actionKindTable, attackKindTable, variantTable, qualifierTable} {
+		for _, e := range table {
+			keys = append(keys, e.key)
+		}
+	}
+	keys = append(keys, MonsterLabels()...)
+	return append(keys, MonsterErrorCodes()...)
+}
