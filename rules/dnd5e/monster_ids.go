@@ -237,6 +237,9 @@ var actionKindTable = []monsterID{
 // ActionKinds returns the four action kinds in stat-block order.
 func ActionKinds() []ActionKind { return idsIn[ActionKind](actionKindTable) }
 
+// Valid reports whether k is one of the four action kinds.
+func (k ActionKind) Valid() bool { return k.Key() != "" }
+
 // Key is the catalog key of the kind ("monster.kind.legendary").
 func (k ActionKind) Key() string { return keyIn(actionKindTable, string(k)) }
 
