@@ -41,10 +41,10 @@ func Monsters() []*Monster {
 	return out
 }
 
+var idFolder = strings.NewReplacer(" ", "_", "-", "_")
+
 // normID folds a typed id: lower case, spaces and dashes as underscores.
-func normID(s string) string {
-	return strings.NewReplacer(" ", "_", "-", "_").Replace(strings.ToLower(strings.TrimSpace(s)))
-}
+func normID(s string) string { return idFolder.Replace(strings.ToLower(strings.TrimSpace(s))) }
 
 // MonsterByID finds a monster by id in any case, with spaces or dashes for
 // underscores ("goblin", "Adult Red Dragon", "adult-red-dragon").
@@ -77,7 +77,13 @@ func (m *Monster) AC() int {
 func (m *Monster) AverageHP() int { return m.HP }
 
 // RollHP rolls the monster's hit points (HPRoll, e.g. "2d8+2"); at least 1.
-func (m *Monster) RollHP(r dice.Roller) (int, *dice.Result, error) {
+func (m *Monster) RollHP(r dice.Roller) (int, error) {
+	hp, _, err := m.RollHPResult(r)
+	return hp, err
+}
+
+// RollHPResult is RollHP with the roll itself, for showing its dice.
+func (m *Monster) RollHPResult(r dice.Roller) (int, *dice.Result, error) {
 	res, err := dice.Roll(m.HPRoll, r)
 	if err != nil {
 		return 0, nil, err

@@ -179,9 +179,13 @@ func TestRollHP(t *testing.T) {
 		{"bat", []int{1}, 1}, // 1d4-1 rolls 0: at least 1
 	} {
 		m := monster(t, tc.id)
-		got, roll, err := m.RollHP(forced(tc.faces...))
-		if err != nil || got != tc.want || roll == nil {
+		got, err := m.RollHP(forced(tc.faces...))
+		if err != nil || got != tc.want {
 			t.Errorf("%s: %d %v, want %d", tc.id, got, err, tc.want)
+		}
+		_, roll, err := m.RollHPResult(forced(tc.faces...))
+		if err != nil || max(1, roll.Total) != tc.want || roll.Breakdown() == "" {
+			t.Errorf("%s: roll %+v %v", tc.id, roll, err)
 		}
 	}
 	if monster(t, "goblin").AverageHP() != 7 {
@@ -368,5 +372,28 @@ func TestMonsterLookup(t *testing.T) {
 	}
 	if !(CR{1, 8}).Less(CR{1, 4}) || (CR{2, 1}).Less(CR{1, 2}) {
 		t.Error("CR order")
+	}
+}
+
+func BenchmarkMonsterByID(b *testing.B) {
+	for b.Loop() {
+		if _, ok := MonsterByID("Adult Red Dragon"); !ok {
+			b.Fatal("not found")
+		}
+	}
+}
+
+func BenchmarkMonsterMultiattack(b *testing.B) {
+	m, _ := MonsterByID("adult_red_dragon")
+	for b.Loop() {
+		steps, err := m.Multiattack(0, forced())
+		if err != nil || len(steps) != 4 {
+			b.Fatal(err)
+		}
+		for _, a := range steps[1:] {
+			if _, err := m.Attack(a.ID, "", Target{}, Target{AC: 18}, forced(15, 5, 5, 3, 3, 2, 2), AttackOptions{}); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }
