@@ -100,8 +100,13 @@ func isLatin(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' 
 
 func isVowelLetter(c byte) bool { return strings.IndexByte("aeiouy", c) >= 0 }
 
-// spelledEnding guesses the final sound of a lowercase Latin word from its spelling, or EndUnknown.
+// spelledEnding guesses the final sound of a lowercase Latin word from its spelling the way Korean writes
+// loanwords, or EndUnknown: a final voiced d or g is written 드, 그; -ck is ㄱ (어택); a silent e leaves the
+// consonant before it (Jane 제인, Dale 데일, Kate 케이트). A final p, t, k or b is read either way (밥/보브).
 func spelledEnding(w string) Ending {
+	if w == "check" { // 체크
+		return EndVowel
+	}
 	last := w[len(w)-1]
 	var prev byte
 	if len(w) > 1 {
@@ -116,13 +121,23 @@ func spelledEnding(w string) Ending {
 		return EndVowel
 	case last == 'r' && isVowelLetter(prev): // -ar, -er, -or: 아, 어, 오르
 		return EndVowel
-	case last == 's', last == 'x', last == 'z': // 스, 즈
+	case last == 's', last == 'x', last == 'z', last == 'd', last == 'g': // 스, 즈, 드, 그
 		return EndVowel
-	case last == 'h' && (prev == 'c' || prev == 's' || isVowelLetter(prev)): // 치, 시, -ah 아
+	case last == 'k' && prev == 'c': // 어택, 블랙
+		return EndConsonant
+	case last == 'h' && (prev == 'c' || prev == 's' || prev == 't' || isVowelLetter(prev)): // 치, 시, 스, -ah 아
 		return EndVowel
 	case last == 'w' && isVowelLetter(prev): // -ow 오, -ew 유
 		return EndVowel
 	case last == 'e' && isVowelLetter(prev): // -ee 이, -ie 이
+		return EndVowel
+	case last == 'e' && len(w) > 2: // a silent e: the consonant before it decides (제인, 타임, 데일, 케이트)
+		switch prev {
+		case 'n', 'm':
+			return EndConsonant
+		case 'l':
+			return EndRieul
+		}
 		return EndVowel
 	}
 	return EndUnknown

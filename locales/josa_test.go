@@ -32,8 +32,10 @@ func TestLastSound(t *testing.T) {
 		{"2mi", EndRieul}, {"Rogue's Tale", EndRieul}, {"Discord", EndVowel},
 		{"Luna", EndVowel}, {"Goblin", EndConsonant}, {"Bill", EndRieul}, {"Thor", EndVowel}, {"Ming", EndConsonant},
 		{"James", EndVowel}, {"Noah", EndVowel}, {"Lee", EndVowel}, {"Adam", EndConsonant}, {"Rich", EndVowel},
+		{"Kate", EndVowel}, {"Jane", EndConsonant}, {"Dale", EndRieul}, {"Time", EndConsonant}, {"Fred", EndVowel},
+		{"Greg", EndVowel}, {"attack", EndConsonant}, {"check", EndVowel}, {"Smith", EndVowel}, {"Chloe", EndVowel},
 		// Unclear readings stay unknown.
-		{"Grak", EndUnknown}, {"Kate", EndUnknown}, {"Bob", EndUnknown}, {"林风", EndUnknown}, {"🎲", EndUnknown},
+		{"Grak", EndUnknown}, {"Matt", EndUnknown}, {"Bob", EndUnknown}, {"Philip", EndUnknown}, {"林风", EndUnknown}, {"🎲", EndUnknown},
 		{"", EndUnknown}, {"보린 ", EndUnknown}, {"[", EndUnknown},
 	}
 	for _, tt := range tests {

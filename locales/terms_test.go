@@ -34,6 +34,8 @@ var variants = []variant{
 	{ZhCN, regexp.MustCompile(`珊纳萨`), "珊娜萨", ""},
 	{ZhTW, regexp.MustCompile(`珊納薩`), "珊娜薩", ""},
 	{ZhCN, regexp.MustCompile(`哥布林`), "地精", ""},
+	{ZhCN, regexp.MustCompile(`范围效果`), "效应范围 (area of effect)", ""},
+	{ZhTW, regexp.MustCompile(`範圍效果`), "效應範圍 (area of effect)", ""},
 	{ZhTW, regexp.MustCompile(`哥布林`), "地精", ""},
 	{ZhCN, regexp.MustCompile(`治疗伤口`), "疗伤术", ""},
 	{ZhTW, regexp.MustCompile(`治療傷口`), "療傷術", ""},
