@@ -50,12 +50,14 @@ func Josa(text string) string {
 			i++
 			continue
 		}
-		if form, n := resolve(text[i:], b.String()); n > 0 {
-			b.WriteString(form)
-			i += n
-			continue
-		}
 		_, size := utf8.DecodeRuneInString(text[i:])
+		if text[i] == '(' || strings.HasPrefix(text[i+size:], "(") { // every marker starts with or before "("
+			if form, n := resolve(text[i:], b.String()); n > 0 {
+				b.WriteString(form)
+				i += n
+				continue
+			}
+		}
 		b.WriteString(text[i : i+size])
 		i += size
 	}
