@@ -48,7 +48,7 @@ func TestJudge(t *testing.T) {
 	}
 	// the edges: skill 50 → 50/25/10/1/96–100 means 100 only; skill 49 → fumble from 96
 	for _, e := range []struct {
-		v                             int
+		v                            int
 		reg, hard, ext, fumbleLowest int
 	}{{50, 50, 25, 10, 100}, {49, 49, 24, 9, 96}} {
 		cases = append(cases,
