@@ -73,6 +73,7 @@ const (
 	ErrNoMarks           = "coc.err.no_marks"            // Name
 	ErrBadBuild          = "coc.err.bad_build"           // Build, Min, Max
 	ErrBadCount          = "coc.err.bad_count"           // Count, Max
+	ErrBadBoutMode       = "coc.err.bad_bout_mode"       // Mode
 )
 
 // ErrorCodes lists every code above (for catalog tests and the bot's key list).
@@ -88,6 +89,7 @@ func ErrorCodes() []string {
 		ErrBadLoss, ErrBadDefence, ErrBadDistance, ErrOutOfRange, ErrBadCombined, ErrBadCombinedMode,
 		ErrBadFormula, ErrBadDeduction, ErrDeductionChar, ErrNotQuickStart, ErrIsDead, ErrNotDying,
 		ErrWrongSkill, ErrHasMajorWound, ErrNoMajorWound, ErrBadDays, ErrNoMarks, ErrBadBuild, ErrBadCount,
+		ErrBadBoutMode,
 	}
 }
 
