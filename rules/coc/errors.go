@@ -74,6 +74,7 @@ const (
 	ErrBadBuild          = "coc.err.bad_build"           // Build, Min, Max
 	ErrBadCount          = "coc.err.bad_count"           // Count, Max
 	ErrBadBoutMode       = "coc.err.bad_bout_mode"       // Mode
+	ErrBadDeathRule      = "coc.err.bad_death_rule"      // Rule
 )
 
 // ErrorCodes lists every code above (for catalog tests and the bot's key list).
@@ -89,7 +90,7 @@ func ErrorCodes() []string {
 		ErrBadLoss, ErrBadDefence, ErrBadDistance, ErrOutOfRange, ErrBadCombined, ErrBadCombinedMode,
 		ErrBadFormula, ErrBadDeduction, ErrDeductionChar, ErrNotQuickStart, ErrIsDead, ErrNotDying,
 		ErrWrongSkill, ErrHasMajorWound, ErrNoMajorWound, ErrBadDays, ErrNoMarks, ErrBadBuild, ErrBadCount,
-		ErrBadBoutMode,
+		ErrBadBoutMode, ErrBadDeathRule,
 	}
 }
 
