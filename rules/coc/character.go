@@ -191,6 +191,9 @@ func (c *Character) validateSkills() error {
 		if e.Value < 0 || e.Value > MaxValue {
 			return newError(ErrBadSkillValue, "Skill", string(e.ID), "Value", e.Value, "Max", MaxValue)
 		}
+		if e.Mark && !(Subject{Skill: e.ID}).Markable() {
+			return newError(ErrBadMark, "Skill", string(e.ID))
+		}
 		k := entryKey(e.ID, e.Spec)
 		if seen[k] {
 			return newError(ErrDuplicate, "Name", Subject{Skill: e.ID, Spec: e.Spec}.String())

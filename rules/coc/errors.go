@@ -75,6 +75,7 @@ const (
 	ErrBadCount          = "coc.err.bad_count"           // Count, Max
 	ErrBadBoutMode       = "coc.err.bad_bout_mode"       // Mode
 	ErrBadDeathRule      = "coc.err.bad_death_rule"      // Rule
+	ErrBadMark           = "coc.err.bad_mark"            // Skill: a mark on a skill that never earns one
 )
 
 // ErrorCodes lists every code above (for catalog tests and the bot's key list).
@@ -90,7 +91,7 @@ func ErrorCodes() []string {
 		ErrBadLoss, ErrBadDefence, ErrBadDistance, ErrOutOfRange, ErrBadCombined, ErrBadCombinedMode,
 		ErrBadFormula, ErrBadDeduction, ErrDeductionChar, ErrNotQuickStart, ErrIsDead, ErrNotDying,
 		ErrWrongSkill, ErrHasMajorWound, ErrNoMajorWound, ErrBadDays, ErrNoMarks, ErrBadBuild, ErrBadCount,
-		ErrBadBoutMode, ErrBadDeathRule,
+		ErrBadBoutMode, ErrBadDeathRule, ErrBadMark,
 	}
 }
 
