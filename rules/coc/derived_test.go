@@ -72,9 +72,9 @@ func TestHPMPE3_4(t *testing.T) {
 
 func TestDamageBonusForms(t *testing.T) {
 	for _, tc := range []struct {
-		db                   DamageBonus
-		notation, half       string
-		max                  int
+		db             DamageBonus
+		notation, half string
+		max            int
 	}{
 		{DamageBonus{Flat: -2}, "-2", "-1", -2},
 		{DamageBonus{Flat: -1}, "-1", "0", -1},
