@@ -71,7 +71,6 @@ const (
 	ErrNoMajorWound      = "coc.err.no_major_wound"      // Name
 	ErrBadDays           = "coc.err.bad_days"            // Days, Max
 	ErrNoMarks           = "coc.err.no_marks"            // Name
-	ErrBadBuild          = "coc.err.bad_build"           // Build, Min, Max
 	ErrBadCount          = "coc.err.bad_count"           // Count, Max
 	ErrBadBoutMode       = "coc.err.bad_bout_mode"       // Mode
 	ErrBadDeathRule      = "coc.err.bad_death_rule"      // Rule
@@ -90,7 +89,7 @@ func ErrorCodes() []string {
 		ErrLuckFumble, ErrLuckMalfunction, ErrLuckNotEnough, ErrLuckTooMuch, ErrLuckUseless, ErrBadAmount,
 		ErrBadLoss, ErrBadDefence, ErrBadDistance, ErrOutOfRange, ErrBadCombined, ErrBadCombinedMode,
 		ErrBadFormula, ErrBadDeduction, ErrDeductionChar, ErrNotQuickStart, ErrIsDead, ErrNotDying,
-		ErrWrongSkill, ErrHasMajorWound, ErrNoMajorWound, ErrBadDays, ErrNoMarks, ErrBadBuild, ErrBadCount,
+		ErrWrongSkill, ErrHasMajorWound, ErrNoMajorWound, ErrBadDays, ErrNoMarks, ErrBadCount,
 		ErrBadBoutMode, ErrBadDeathRule, ErrBadMark,
 	}
 }
