@@ -31,30 +31,26 @@ func (o *Odds) Level(l Level) Chance {
 	return Chance{Den: 1}
 }
 
-func (o *Odds) addLevel(l Level, c Chance) {
-	switch l {
-	case Critical:
-		o.Critical = o.Critical.Add(c)
-	case Extreme:
-		o.Extreme = o.Extreme.Add(c)
-	case Hard:
-		o.Hard = o.Hard.Add(c)
-	case Regular:
-		o.Regular = o.Regular.Add(c)
-	case Failure:
-		o.Failure = o.Failure.Add(c)
-	case Fumble:
-		o.Fumble = o.Fumble.Add(c)
-	}
-}
-
 // KeptDistribution is the exact distribution of a d100 roll's value with net bonus (> 0) or penalty (< 0) dice:
-// nums[v] / den is P(value = v) for v in 1–100 (nums[0] is 0), den = 10^(|net|+1).
+// nums[v] / den is P(value = v) for v in 1–100 (nums[0] is 0), den = 10^(|net|+1). net is clamped to ±MaxDice.
 //
 // Given the units digit u, each tens die gives the candidate value with probability 1/10 per digit; with k tens
 // dice P(min ≤ s | u) = 1 − (1 − F_u(s)/10)^k and P(max ≤ s | u) = (F_u(s)/10)^k, where F_u(s) counts the tens
 // digits whose candidate is at most s.
 func KeptDistribution(net int) (nums [101]int64, den int64) {
+	net = min(max(net, -MaxDice), MaxDice)
+	return keptTables[net+MaxDice], keptDens[net+MaxDice]
+}
+
+// keptTables and keptDens hold KeptDistribution for net −MaxDice … +MaxDice, computed once.
+var keptTables, keptDens = func() (t [2*MaxDice + 1][101]int64, d [2*MaxDice + 1]int64) {
+	for net := -MaxDice; net <= MaxDice; net++ {
+		t[net+MaxDice], d[net+MaxDice] = keptDistribution(net)
+	}
+	return t, d
+}()
+
+func keptDistribution(net int) (nums [101]int64, den int64) {
 	k := 1 + max(net, -net)
 	pow := func(b int64) int64 {
 		p := int64(1)
@@ -89,22 +85,24 @@ func KeptDistribution(net int) (nums [101]int64, den int64) {
 func CheckOdds(value int, d Difficulty, net, malfunction int) *Odds {
 	net = min(max(net, -MaxDice), MaxDice)
 	nums, den := KeptDistribution(net)
-	zero := Chance{Num: 0, Den: 1}
-	o := &Odds{Critical: zero, Extreme: zero, Hard: zero, Regular: zero, Failure: zero, Fumble: zero, Success: zero,
-		Jam: zero}
+	var levels [6]int64 // by Rank
+	var succ, jam int64
 	for v := 1; v <= 100; v++ {
-		c := NewChance(nums[v], den)
 		l, ok := Judge(v, value, d.norm())
-		o.addLevel(l, c)
-		if malfunction > 0 && v >= malfunction {
-			o.Jam = o.Jam.Add(c)
-			continue
-		}
-		if ok {
-			o.Success = o.Success.Add(c)
+		levels[l.Rank()] += nums[v]
+		switch {
+		case malfunction > 0 && v >= malfunction:
+			jam += nums[v]
+		case ok:
+			succ += nums[v]
 		}
 	}
-	return o
+	return &Odds{
+		Critical: NewChance(levels[Critical.Rank()], den), Extreme: NewChance(levels[Extreme.Rank()], den),
+		Hard: NewChance(levels[Hard.Rank()], den), Regular: NewChance(levels[Regular.Rank()], den),
+		Failure: NewChance(levels[Failure.Rank()], den), Fumble: NewChance(levels[Fumble.Rank()], den),
+		Success: NewChance(succ, den), Jam: NewChance(jam, den),
+	}
 }
 
 // Odds are the exact odds of the input's roll (its dice and modifiers netted and clamped as Check does); nil when

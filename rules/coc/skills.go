@@ -178,12 +178,19 @@ func withKey(s SkillInfo, key string) SkillInfo { s.key = key; return s }
 // uncommon skills.
 func Skills() []SkillInfo { return append([]SkillInfo(nil), skillTable...) }
 
+// skillIndex finds a skill's row in skillTable.
+var skillIndex = func() map[Skill]int {
+	m := make(map[Skill]int, len(skillTable))
+	for i, e := range skillTable {
+		m[e.ID] = i
+	}
+	return m
+}()
+
 // Info returns the skill's table row.
 func (s Skill) Info() (SkillInfo, bool) {
-	for _, e := range skillTable {
-		if e.ID == s {
-			return e, true
-		}
+	if i, ok := skillIndex[s]; ok {
+		return skillTable[i], true
 	}
 	return SkillInfo{}, false
 }
