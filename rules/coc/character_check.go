@@ -25,12 +25,11 @@ func (c *Character) Check(r dice.Roller, o CheckOptions) (*CheckResult, error) {
 	if o.Luck < 0 || o.Luck > MaxLuck {
 		return nil, newError(ErrBadAmount, "Amount", o.Luck, "Max", MaxLuck)
 	}
-	v, err := c.Value(o.Subject)
+	in, err := c.Input(o)
 	if err != nil {
 		return nil, err
 	}
-	res, err := Check(r, CheckInput{Subject: o.Subject, Value: v, Difficulty: o.Difficulty, Bonus: o.Bonus,
-		Penalty: o.Penalty, Mods: o.Mods, Pushed: o.Pushed, Combat: o.Combat})
+	res, err := Check(r, in)
 	if err != nil {
 		return nil, err
 	}
@@ -42,14 +41,28 @@ func (c *Character) Check(r dice.Roller, o CheckOptions) (*CheckResult, error) {
 			}
 		}
 	}
-	c.apply(res)
+	c.ApplyMarks(res)
 	return res, nil
 }
 
-// apply marks the skill of a successful roll.
-func (c *Character) apply(res *CheckResult) {
-	if res.Mark {
-		_, _ = c.Mark(res.Subject.Skill, res.Subject.Spec)
+// Input is the CheckInput of a roll against the character's own value for o.Subject (for Opposed, Melee and
+// Combined, which take plain inputs). o.Luck is not part of it.
+func (c *Character) Input(o CheckOptions) (CheckInput, error) {
+	v, err := c.Value(o.Subject)
+	if err != nil {
+		return CheckInput{}, err
+	}
+	return CheckInput{Subject: o.Subject, Value: v, Difficulty: o.Difficulty, Bonus: o.Bonus, Penalty: o.Penalty,
+		Mods: o.Mods, Pushed: o.Pushed, Combat: o.Combat}, nil
+}
+
+// ApplyMarks gives a development mark to the skill of every result that earned one (CheckResult.Mark): use it for
+// the character's side of Opposed, Melee, Shoot and Combined results. Nil results are skipped.
+func (c *Character) ApplyMarks(results ...*CheckResult) {
+	for _, res := range results {
+		if res != nil && res.Mark {
+			_, _ = c.Mark(res.Subject.Skill, res.Subject.Spec)
+		}
 	}
 }
 
@@ -62,7 +75,7 @@ func (c *Character) Push(r dice.Roller, prev *CheckResult) (*CheckResult, error)
 	if err != nil {
 		return nil, err
 	}
-	c.apply(res)
+	c.ApplyMarks(res)
 	return res, nil
 }
 

@@ -413,3 +413,40 @@ func TestMeleeErrors(t *testing.T) {
 	_, err = Melee(rolls(1, 1), MeleeInput{Attack: CheckInput{Value: 50, Pushed: true}, Defence: DefenceNone})
 	wantCode(t, err, ErrNoPush)
 }
+
+// A hit on someone already unconscious at 0 HP adds nothing new; Heal works without a roll.
+func TestWoundFlagsAndHeal(t *testing.T) {
+	c := investigator(t)
+	must(c.TakeDamage(rolls(), 4, DeathClassic))
+	must(c.TakeDamage(rolls(), 4, DeathClassic))
+	res := must(c.TakeDamage(rolls(), 5, DeathClassic))
+	if !res.Unconscious || res.Dying {
+		t.Fatalf("first: %+v", res)
+	}
+	res = must(c.TakeDamage(rolls(), 2, DeathClassic))
+	if res.Unconscious || res.Dying || len(res.Added) != 0 || res.After != 0 {
+		t.Errorf("again: %+v", res)
+	}
+	h := must(c.Heal(20))
+	if h.After != 12 || h.Healed != 12 || !c.Has(Unconscious) {
+		t.Errorf("heal: %+v", h)
+	}
+	_, err := c.Heal(-1)
+	wantCode(t, err, ErrBadAmount)
+}
+
+// Marks from plain inputs built from the sheet: Melee through Character.Input and ApplyMarks.
+func TestInputAndApplyMarks(t *testing.T) {
+	a, d := investigator(t), investigator(t)
+	att := must(a.Input(CheckOptions{Subject: SkillSubject(FightingBrawl)}))
+	def := must(d.Input(CheckOptions{Subject: SkillSubject(Dodge)}))
+	if att.Value != 50 || def.Value != 40 {
+		t.Fatalf("inputs %+v %+v", att, def)
+	}
+	res := must(Melee(rolls(20, 90), MeleeInput{Attack: att, Defence: DefenceDodge, Defend: def}))
+	a.ApplyMarks(res.Attack)
+	d.ApplyMarks(res.Defend, nil)
+	if !a.Skills[a.entry(FightingBrawl, "")].Mark || d.Skills[d.entry(Dodge, "")].Mark {
+		t.Errorf("marks: %+v / %+v", a.Skills, d.Skills)
+	}
+}

@@ -21,10 +21,11 @@
 //
 //   - Sheets: New, Decode, Character.Encode/Validate, Generate (+ Generated.Character), ApplyAge, DerivedOf.
 //   - Rolls: Check (values), Character.Check (the sheet's values, marks, Luck budget), Push, SpendLuck, Opposed,
-//     Combined, Judge (the outcome algorithm), RollD100.
+//     Combined, Judge (the outcome algorithm), RollD100; Character.Input builds a plain input from the sheet and
+//     Character.ApplyMarks records the marks of rolls made with plain inputs.
 //   - Sanity: Character.Sanity, RollBout, Character.GainSanity.
 //   - Combat: Melee, Shoot, RollDamage, Character.TakeDamage, DyingRoll, FirstAid, Medicine, Rest,
-//     WeeklyHealing, InitiativeOrder.
+//     WeeklyHealing, Heal, InitiativeOrder (Initiative for one combatant).
 //   - Development: Character.Develop, Character.RecoverLuck.
 //   - Odds: CheckOdds, CheckInput.Odds, CheckResult.Odds, OpposedOddsOf, MeleeOddsOf, ShotOdds, ImproveOdds,
 //     LuckRecoveryOdds, KeptDistribution; all exact (Chance = Num/Den).

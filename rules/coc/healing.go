@@ -76,6 +76,19 @@ func (c *Character) Medicine(r dice.Roller, aid *CheckResult) (*HealResult, erro
 	return res, nil
 }
 
+// Heal gives amount HP at the Keeper's word (no roll), up to the maximum, with the same effects as other healing.
+func (c *Character) Heal(amount int) (*HealResult, error) {
+	if c.Has(Dead) {
+		return nil, newError(ErrIsDead, "Name", c.Name)
+	}
+	if amount < 0 || amount > MaxPool {
+		return nil, newError(ErrBadAmount, "Amount", amount, "Max", MaxPool)
+	}
+	res := &HealResult{}
+	c.heal(res, amount)
+	return res, nil
+}
+
 // MaxRestDays is the most days of natural healing applied at once.
 const MaxRestDays = 366
 

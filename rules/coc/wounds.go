@@ -1,6 +1,10 @@
 package coc
 
-import "rulekeeper/rules/dice"
+import (
+	"slices"
+
+	"rulekeeper/rules/dice"
+)
 
 // DeathRule says when one hit kills outright (G2).
 type DeathRule string
@@ -31,7 +35,7 @@ type WoundResult struct {
 	MajorWound  bool         `json:"major_wound,omitempty"` // this hit was a major wound
 	CON         *CheckResult `json:"con,omitempty"`         // the roll to stay conscious after a major wound
 	Unconscious bool         `json:"unconscious,omitempty"` // fell unconscious from this hit
-	Dying       bool         `json:"dying,omitempty"`       // at 0 HP with a major wound
+	Dying       bool         `json:"dying,omitempty"`       // began dying: at 0 HP with a major wound
 	Dead        bool         `json:"dead,omitempty"`        // killed outright (or already dead: nothing changed)
 	Added       []Condition  `json:"added,omitempty"`       // conditions this hit added
 }
@@ -79,10 +83,8 @@ func (c *Character) TakeDamage(r dice.Roller, amount int, rule DeathRule) (*Woun
 		c.RemoveCondition(Stable)
 		add(Dying)
 		add(Unconscious)
-		res.Dying, res.Unconscious = true, true
 	case c.HP == 0:
 		add(Unconscious)
-		res.Unconscious = true
 	case res.MajorWound && !c.Has(Unconscious):
 		con, err := Check(r, CheckInput{Subject: CharSubject(CON), Value: c.Scores.CON})
 		if err != nil {
@@ -91,9 +93,10 @@ func (c *Character) TakeDamage(r dice.Roller, amount int, rule DeathRule) (*Woun
 		res.CON = con
 		if !con.Success {
 			add(Unconscious)
-			res.Unconscious = true
 		}
 	}
+	res.Unconscious = slices.Contains(res.Added, Unconscious)
+	res.Dying = slices.Contains(res.Added, Dying)
 	return res, nil
 }
 
