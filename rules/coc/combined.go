@@ -123,3 +123,52 @@ func Combined(r dice.Roller, in CombinedInput) (*CombinedResult, error) {
 	res.Success = won == len(checks) || (in.Mode == CombinedAny && won > 0)
 	return res, nil
 }
+
+// CombinedOdds are the exact chances of a combined roll's outcomes.
+type CombinedOdds struct {
+	Success Chance `json:"success"` // every part
+	Partial Chance `json:"partial"` // some
+	Failure Chance `json:"failure"` // none
+	Wins    Chance `json:"wins"`    // the roll succeeds in its mode
+}
+
+// CombinedOddsOf are the chances of Combined(in); nil for invalid input.
+func CombinedOddsOf(in CombinedInput) *CombinedOdds {
+	if n := len(in.Parts); n < MinCombined || n > MaxCombined || in.Mode.Key() == "" {
+		return nil
+	}
+	for _, p := range in.Parts {
+		ci := CheckInput{Subject: p.Subject, Value: p.Value, Difficulty: in.Difficulty.norm()}
+		if ci.validate() != nil {
+			return nil
+		}
+	}
+	net, _, err := netDice(in.Bonus, in.Penalty, in.Mods)
+	if err != nil {
+		return nil
+	}
+	nums, den := KeptDistribution(net)
+	var all, some, none int64
+	for v := 1; v <= 100; v++ {
+		won := 0
+		for _, p := range in.Parts {
+			if _, ok := Judge(v, p.Value, in.Difficulty.norm()); ok {
+				won++
+			}
+		}
+		switch won {
+		case len(in.Parts):
+			all += nums[v]
+		case 0:
+			none += nums[v]
+		default:
+			some += nums[v]
+		}
+	}
+	o := &CombinedOdds{Success: NewChance(all, den), Partial: NewChance(some, den), Failure: NewChance(none, den)}
+	o.Wins = o.Success
+	if in.Mode == CombinedAny {
+		o.Wins = NewChance(all+some, den)
+	}
+	return o
+}

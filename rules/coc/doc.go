@@ -27,8 +27,8 @@
 //   - Combat: Melee, Shoot, RollDamage, Character.TakeDamage, DyingRoll, FirstAid, Medicine, Rest,
 //     WeeklyHealing, Heal, InitiativeOrder (Initiative for one combatant).
 //   - Development: Character.Develop, Character.RecoverLuck.
-//   - Odds: CheckOdds, CheckInput.Odds, CheckResult.Odds, OpposedOddsOf, MeleeOddsOf, ShotOdds, ImproveOdds,
-//     LuckRecoveryOdds, KeptDistribution; all exact (Chance = Num/Den).
+//   - Odds: CheckOdds, CheckInput.Odds, CheckResult.Odds, OpposedOddsOf, MeleeOddsOf, ShotOdds, CombinedOddsOf,
+//     ImproveOdds, LuckRecoveryOdds, KeptDistribution; all exact (Chance = Num/Den).
 //
 // # Choices
 //

@@ -172,3 +172,34 @@ func TestChance(t *testing.T) {
 		t.Error("zero denominator")
 	}
 }
+
+// Combined odds match enumeration of the one die.
+func TestCombinedOddsByEnumeration(t *testing.T) {
+	for _, mode := range []CombinedMode{CombinedAll, CombinedAny} {
+		in := CombinedInput{Parts: []CombinedPart{{SkillSubject("stealth"), 40}, {SkillSubject(Throw), 30}, {Value: 65}},
+			Mode: mode, Penalty: 1}
+		counts := map[CombinedOutcome]int64{}
+		var wins, total int64
+		faceCombos(3, func(f []int) {
+			res := must(Combined(forced(f...), in))
+			counts[res.Outcome]++
+			if res.Success {
+				wins++
+			}
+			total++
+		})
+		o := CombinedOddsOf(in)
+		for out, got := range map[CombinedOutcome]Chance{CombinedSuccess: o.Success, CombinedPartial: o.Partial,
+			CombinedFailure: o.Failure} {
+			if want := NewChance(counts[out], total); got != want {
+				t.Errorf("%s %s: %s, enumeration %s", mode, out, got, want)
+			}
+		}
+		if want := NewChance(wins, total); o.Wins != want {
+			t.Errorf("%s wins: %s, enumeration %s", mode, o.Wins, want)
+		}
+	}
+	if CombinedOddsOf(CombinedInput{Mode: CombinedAll}) != nil {
+		t.Error("odds of no parts")
+	}
+}
