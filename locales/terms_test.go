@@ -41,7 +41,7 @@ var variants = []variant{
 	{ZhTW, regexp.MustCompile(`治療傷口`), "療傷術", ""},
 	{KO, regexp.MustCompile(`받아넘기기`), "쳐내기", ""},
 	{KO, regexp.MustCompile(`불운`), "액운 (Bane)", ""},
-	{KO, regexp.MustCompile(`보통`), "일반 (a straight roll)", ""},
+	{KO, regexp.MustCompile(`보통`), "일반 (a straight roll; CoC's regular success is 보통 성공)", "coc."},
 	{KO, regexp.MustCompile(`수동 감지`), "상시 감지", ""},
 	{KO, regexp.MustCompile(`주사위 눈 (20|1)\b`), "내추럴 20 / 내추럴 1", ""},
 	{KO, regexp.MustCompile(`자연값`), "내추럴", ""},

@@ -72,7 +72,7 @@ func kind(key string) string { return key[:strings.LastIndex(key, ".")] }
 // subjectKinds are the kinds one name box may offer together (/check skill: takes skills, characteristics and stats).
 var subjectKinds = []string{"coc.skill", "coc.char", "coc.stat"}
 
-// nameIndex maps each folded name (catalog names in every language and aliases) to the keys it names, per kind and
+// nameIndex maps each folded name (ids, catalog names in every language and aliases) to the keys it names, per kind and
 // for the subject kinds together ("subject").
 func nameIndex(t *testing.T) map[string]map[string][]string {
 	t.Helper()
@@ -96,6 +96,7 @@ func nameIndex(t *testing.T) map[string]map[string][]string {
 		for key, name := range catalogtest.Read(t, "coc", lang) {
 			if !strings.HasPrefix(key, "coc.err.") {
 				add(key, name)
+				add(key, key[strings.LastIndex(key, ".")+1:]) // the id itself is typed too (skill:spot_hidden)
 			}
 		}
 		for key, alts := range readAliases(t, lang) {
