@@ -33,12 +33,22 @@ import (
 //     is a pool for the caller to divide.
 //   - Cast resolves a spell's listed damage at once for the targets given. For
 //     damage that comes later (moonbeam, spirit guardians, a later turn of
-//     spiritual weapon) call Cast again with CastOptions.Repeat; rider spells
-//     (smites, hunter's mark) are better passed as AttackOptions.ExtraDamage.
-//   - Not modelled: choices of damage type (spirit guardians' necrotic, flame
-//     strike's upcast die is fire, glyph of warding, prismatic spray's colours),
-//     acid arrow's later damage and half damage on a miss, vampiric touch's
-//     healing.
+//     spiritual weapon) call Cast again with CastOptions.Repeat. Rider spells
+//     (divine favor, branding smite, hunter's mark) roll nothing at the cast:
+//     they put an effect on the caster whose damage joins its weapon hits
+//     (fire shield's retaliation is for the caller to deal).
+//   - Where the caster chooses (CastOptions.Choice, Spell.Choices: enlarge or
+//     reduce, a damage type, a curse, a glyph), the first option is the
+//     default. Not modelled: flame strike's upcast die is always fire,
+//     prismatic spray's colours, acid arrow's later damage and half damage on
+//     a miss; spell_coverage_test.go lists every spell with what it does.
+//   - Effects (spell_mech.go): a spell's effects go to each target it lands on
+//     (CastTarget.Effects) or its caster (CastResult.CasterEffects), tied to
+//     the caster's concentration when the spell needs it; the caller applies
+//     them (Character.AddEffect, or a creature's effect list). A Willing target
+//     makes no save. Area spells that act on the creatures inside (silence,
+//     darkness, fog cloud, plant growth, antimagic field) act on the targets
+//     the caller names.
 //   - Conditions: a spell's Conditions are reported on each target that fails
 //     its save, is hit, or (no save, no attack) is affected; the caller applies
 //     them (Character.AddCondition, or the encounter's). Where the spell lets
@@ -325,6 +335,8 @@ type Spell struct {
 	// Choices the caster picks one of (CastOptions.Choice; the first is the
 	// default): enlarge or reduce, a damage type, a curse.
 	Choices []string `json:"choices,omitempty"`
+	// ChoiceSaves: the save ability when the caster picks that option (symbol).
+	ChoiceSaves map[string]Ability `json:"choice_saves,omitempty"`
 	// DamageTypes: the damage type is the caster's choice among these (the
 	// choice names it); the table's type is the default.
 	DamageTypes []DamageType `json:"damage_types,omitempty"`
@@ -398,6 +410,13 @@ func (s Spell) clone() Spell {
 		s.Effects = fx
 	}
 	s.Choices = append([]string(nil), s.Choices...)
+	if s.ChoiceSaves != nil {
+		m := make(map[string]Ability, len(s.ChoiceSaves))
+		for k, v := range s.ChoiceSaves {
+			m[k] = v
+		}
+		s.ChoiceSaves = m
+	}
 	s.DamageTypes = append([]DamageType(nil), s.DamageTypes...)
 	if s.Tiers != nil {
 		tiers := make([]SpellTier, len(s.Tiers))

@@ -387,7 +387,11 @@ func resolveTargets(res *CastResult, s Spell, caster Target, targets []SpellTarg
 				shared = append(shared, pending{i: i})
 			}
 		case s.Save != "":
-			sv, err := t.Target.Save(s.Save, t.SaveMod, r, RollOptions{Mode: t.SaveMode, Bonus: t.SaveBonus, DC: res.DC})
+			ability := s.Save
+			if a, ok := s.ChoiceSaves[res.Choice]; ok {
+				ability = a
+			}
+			sv, err := t.Target.Save(ability, t.SaveMod, r, RollOptions{Mode: t.SaveMode, Bonus: t.SaveBonus, DC: res.DC})
 			if err != nil {
 				return err
 			}
@@ -476,30 +480,54 @@ func resolveTargets(res *CastResult, s Spell, caster Target, targets []SpellTarg
 // (color spray: a blinded creature cannot see), are unaffected. It returns
 // what is left of the pool.
 func spendPool(cts []CastTarget, s Spell, targets []SpellTarget, pool int) int {
-	var order []int
+	var idx []int
+	var cands []PoolCandidate
 	for i, t := range targets {
-		if cts[i].Invalid {
+		if cts[i].Invalid || cts[i].Unaffected {
 			continue
 		}
 		skip := t.Target.HP <= 0 || t.Target.has(Unconscious)
 		if len(s.Conditions) > 0 && t.Target.has(s.Conditions[0].ID) {
 			skip = true
 		}
-		if skip {
-			cts[i].Unaffected = true
-			continue
-		}
-		order = append(order, i)
+		idx = append(idx, i)
+		cands = append(cands, PoolCandidate{Name: t.Target.Name, HP: t.Target.HP, Skip: skip})
 	}
-	sort.SliceStable(order, func(a, b int) bool { return targets[order[a]].Target.HP < targets[order[b]].Target.HP })
+	affected, left := SpendPool(pool, cands)
+	for j, i := range idx {
+		cts[i].Unaffected = !affected[j]
+	}
+	return left
+}
+
+// PoolCandidate is a creature a hit-point pool spell (sleep, color spray) may affect.
+type PoolCandidate struct {
+	Name string
+	HP   int  // its current hit points
+	Skip bool // the spell passes it over (sleep: at 0 HP or unconscious; color spray: blinded)
+}
+
+// SpendPool spends a rolled pool of hit points (sleep's 5d8) on the
+// candidates in ascending order of hit points, ties in the given order: each
+// whose hit points the pool still covers is affected and spends them; the
+// others, those skipped and those at 0 HP or less, are not. It returns which
+// were affected, in the candidates' order, and what is left of the pool.
+func SpendPool(pool int, cands []PoolCandidate) (affected []bool, left int) {
+	affected = make([]bool, len(cands))
+	var order []int
+	for i, c := range cands {
+		if !c.Skip && c.HP > 0 {
+			order = append(order, i)
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return cands[order[a]].HP < cands[order[b]].HP })
 	for _, i := range order {
-		if hp := targets[i].Target.HP; hp <= pool {
+		if hp := cands[i].HP; hp <= pool {
 			pool -= hp
-		} else {
-			cts[i].Unaffected = true
+			affected[i] = true
 		}
 	}
-	return pool
+	return affected, pool
 }
 
 // imposeConditions marks what the spell does to each target beyond damage:

@@ -22,12 +22,14 @@ var spellConditions = map[string]string{
 	"dominate_beast":       "charmed 10",
 	"dominate_monster":     "charmed 600",
 	"dominate_person":      "charmed 10",
-	"entangle":             "restrained 10",                                     // halt: no moving, no actions                                 // on a hit; the disease after three failed saves is not tracked                                   // a DEX save on the shaking ground
-	"command":              "prone 0! (grovel), incapacitated 1! (halt)",        // halt: no moving, no actions
-	"contagion":            "poisoned 0",                                        // on a hit; the disease after three failed saves is not tracked
+	"entangle":             "restrained 10",                              // halt: no moving, no actions                                 // on a hit; the disease after three failed saves is not tracked                                   // a DEX save on the shaking ground
+	"command":              "prone 0! (grovel), incapacitated 1! (halt)", // halt: no moving, no actions
+	"contagion":            "poisoned 0",
+	"darkness":             "blinded 100",                                       // inside the darkness: effectively blinded                                        // on a hit; the disease after three failed saves is not tracked
 	"earthquake":           "prone 0!",                                          // a DEX save on the shaking ground
 	"eyebite":              "unconscious 10 (asleep), frightened 10 (panicked)", // sickened is an effect
 	"maze":                 "incapacitated 100",                                 // banished into the maze until it escapes
+	"fog_cloud":            "blinded 600",                                       // inside the fog: effectively blinded
 	"fear":                 "frightened 10",
 	"flesh_to_stone":       "restrained 10", // the first stage; petrified after three failed saves is not tracked
 	"geas":                 "charmed 0",     // 30 days: longer than MaxRounds, until removed
@@ -37,10 +39,12 @@ var spellConditions = map[string]string{
 	"hold_monster":         "paralyzed 10",
 	"hold_person":          "paralyzed 10",
 	"hypnotic_pattern":     "charmed 10, incapacitated 10",
+	"imprisonment":         "incapacitated 0!", // bound away, out of the encounter
 	"invisibility":         "invisible 600",
 	"mislead":              "invisible 600", // the caster, when named as the target
 	"modify_memory":        "charmed 10, incapacitated 10",
 	"phantasmal_killer":    "frightened 10",
+	"plane_shift":          "incapacitated 0!", // sent to another plane, out of the encounter
 	"power_word_kill":      "hp≤100 kills",
 	"power_word_stun":      "stunned 0! hp≤150", // until a CON save at the end of its turn
 	"sleep":                "unconscious 10",    // pool // the creatures the caller names as inside the sphere
@@ -48,7 +52,8 @@ var spellConditions = map[string]string{
 	"sleet_storm":          "prone 0!",
 	"stinking_cloud":       "incapacitated 1!", // it spends its action retching
 	"storm_of_vengeance":   "deafened 50!",     // 5 minutes, past the storm
-	"sunbeam":              "blinded 1!",       // until the caster's next turn
+	"symbol":               "frightened 10! (fear), incapacitated 10! (pain), unconscious 100! (sleep), stunned 10! (stunning)",
+	"sunbeam":              "blinded 1!", // until the caster's next turn
 	"sunburst":             "blinded 10!",
 	"weird":                "frightened 10",
 	"web":                  "restrained 600",
@@ -82,7 +87,6 @@ var spellConditionSkipped = map[string]string{
 	"heroes_feast":                  "frightened: immunity",
 	"heroism":                       "frightened: immunity",
 	"holy_aura":                     "blinded: only a fiend or undead that hits a warded creature",
-	"imprisonment":                  "restrained: the second of five forms (chaining)",
 	"instant_summons":               "invisible: the sapphire",
 	"irresistible_dance":            "charmed: immunity; dancing is not a condition",
 	"lesser_restoration":            "ends a condition",
@@ -106,7 +110,6 @@ var spellConditionSkipped = map[string]string{
 	"shield":                        "invisible: the barrier",
 	"speak_with_plants":             "restrained: plants may restrain, at the GM's word",
 	"suggestion":                    "charmed: immunity",
-	"symbol":                        "a glyph of the caster's choice, triggered later",
 	"telekinesis":                   "restrained after a contest of checks, not a save",
 	"true_polymorph":                "unconscious: reverting at 0 HP",
 	"unseen_servant":                "invisible: the servant",
@@ -117,6 +120,10 @@ var spellConditionSkipped = map[string]string{
 // spellConditionImplied: conditions the table imposes that the SRD text
 // describes without naming them.
 var spellConditionImplied = map[string]string{
+	"darkness":       "blinded: a heavily obscured area (SRD vision rules: effectively blinded)",
+	"fog_cloud":      "blinded: a heavily obscured area (SRD vision rules: effectively blinded)",
+	"imprisonment":   "incapacitated: bound away by one of five forms, out of the encounter",
+	"plane_shift":    "incapacitated: sent to another plane, out of the encounter",
 	"command":        "incapacitated: halt, it takes no actions",
 	"contagion":      "poisoned: the disease's first stage, before the named diseases",
 	"maze":           "incapacitated: banished to the maze until it escapes",

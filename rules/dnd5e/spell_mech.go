@@ -118,6 +118,8 @@ var spellMech = map[string]func(Spell) Spell{
 	"faerie_fire": func(s Spell) Spell {
 		return s.fx(onTarget(Minutes(1), adv(ScopeAttacked), immuneTo(Invisible)))
 	},
+	// Fog cloud and darkness: a creature inside a heavily obscured area is effectively blinded (the caller names them).
+	"fog_cloud": func(s Spell) Spell { return s.cond(Blinded, hr1) },
 	"goodberry": func(s Spell) Spell { return s.heal("1", "") }, // one berry; the spell makes ten
 	"guiding_bolt": func(s Spell) Spell {
 		return s.fx(onTarget(untilCasterTurnEnd, adv(ScopeAttacked)).uses(1))
@@ -148,6 +150,7 @@ var spellMech = map[string]func(Spell) Spell{
 	"branding_smite": func(s Spell) Spell {
 		return s.fx(onCaster(Minutes(1), Mod{Kind: ModDamage}.on(WeaponAttack)).spellDamage().uses(1))
 	},
+	"darkness":      func(s Spell) Spell { return s.cond(Blinded, min1*10) },
 	"calm_emotions": func(s Spell) Spell { return s.cure(SpellCure{Conditions: []Condition{Charmed, Frightened}}) },
 	"enhance_ability": func(s Spell) Spell {
 		return s.choices("bear", "bull", "cat", "eagle", "fox", "owl").fx(
@@ -229,6 +232,8 @@ var spellMech = map[string]func(Spell) Spell{
 	},
 	"remove_curse": func(s Spell) Spell { return s.cure(SpellCure{Effects: []string{"bestow_curse"}}) },
 	"revivify":     func(s Spell) Spell { return s.revive(1) },
+	// Plant growth's overgrowth: 4 feet of movement for every foot (the creatures the caller names as inside).
+	"plant_growth": func(s Spell) Spell { return s.fx(onTarget(Duration{}, speedTimes(25))) },
 	"slow": func(s Spell) Spell {
 		return s.fx(onTarget(Minutes(1), acPlus(-2), flat(ScopeSave, -2).of(Dex), speedTimes(50), kind(ModNoReactions)))
 	},
@@ -236,6 +241,7 @@ var spellMech = map[string]func(Spell) Spell{
 	"stinking_cloud":   func(s Spell) Spell { return s.condFixed(Incapacitated, 1) },
 	"vampiric_touch":   func(s Spell) Spell { s.Drain = true; return s },
 	// Level 4
+	"confusion":                func(s Spell) Spell { return s.fx(onTarget(Minutes(1), kind(ModNoReactions))) },
 	"conjure_minor_elementals": func(s Spell) Spell { return s.summon(SpellSummon{Kind: "elemental", MaxCR: "2"}) },
 	"conjure_woodland_beings":  func(s Spell) Spell { return s.summon(SpellSummon{Kind: "fey", MaxCR: "2"}) },
 	"death_ward":               func(s Spell) Spell { return s.fx(onTarget(Hours(8), kind(ModDeathWard))) },
@@ -273,6 +279,9 @@ var spellMech = map[string]func(Spell) Spell{
 	"raise_dead":  func(s Spell) Spell { return s.revive(1) },
 	"reincarnate": func(s Spell) Spell { return s.revive(-1) },
 	// Level 6
+	"forbiddance": func(s Spell) Spell {
+		return s.damage("5d10[radiant]", "").types("radiant", "necrotic").choices("radiant", "necrotic")
+	},
 	"conjure_fey": func(s Spell) Spell { return s.summon(SpellSummon{Kind: "fey", MaxCR: "6", Count: 1}) },
 	"create_undead": func(s Spell) Spell {
 		return s.summon(SpellSummon{Kind: "undead", Creatures: []string{"ghoul", "ghast", "wight", "mummy"}, Count: 3})
@@ -308,10 +317,17 @@ var spellMech = map[string]func(Spell) Spell{
 		}
 		return s
 	},
+	// Plane shift on an unwilling creature: gone to another plane, out of the encounter.
+	"plane_shift":  func(s Spell) Spell { return s.condFixed(Incapacitated, 0) },
 	"regenerate":   func(s Spell) Spell { return s.fx(onTarget(Hours(1), Mod{Kind: ModRegen, Value: 1})) },
 	"resurrection": func(s Spell) Spell { return s.revive(-1) },
 	"simulacrum":   func(s Spell) Spell { return s.summon(SpellSummon{Kind: "copy", Count: 1}) },
+	"symbol":       symbol,
 	// Level 8
+	"antimagic_field": func(s Spell) Spell {
+		// Spells do not reach into the sphere: the creatures the caller names as inside.
+		return s.fx(onTarget(Hours(1), Mod{Kind: ModSpellImmunity, Value: 9}))
+	},
 	"animal_shapes": func(s Spell) Spell {
 		return s.summon(SpellSummon{Kind: "beast", MaxCR: "4", Transform: true})
 	},
@@ -328,6 +344,8 @@ var spellMech = map[string]func(Spell) Spell{
 	"foresight": func(s Spell) Spell {
 		return s.fx(onTarget(Hours(8), adv(ScopeAttack), adv(ScopeCheck), adv(ScopeSave), dis(ScopeAttacked)))
 	},
+	// Imprisonment: the creature is bound away, out of the encounter until the spell ends.
+	"imprisonment":      func(s Spell) Spell { return s.condFixed(Incapacitated, 0) },
 	"gate":              func(s Spell) Spell { return s.summon(SpellSummon{Kind: "any", Count: 1}) },
 	"shapechange":       func(s Spell) Spell { return s.summon(SpellSummon{Kind: "any", Transform: true, Count: 1}) },
 	"true_polymorph":    func(s Spell) Spell { return s.summon(SpellSummon{Kind: "any", Transform: true, Count: 1}) },
@@ -339,6 +357,16 @@ var spellMech = map[string]func(Spell) Spell{
 	"find_steed": func(s Spell) Spell {
 		return s.summon(SpellSummon{Kind: "steed", Count: 1, Creatures: []string{"warhorse", "pony", "camel", "elk", "mastiff"}})
 	},
+}
+
+// symbol: the caster picks the glyph; its save and its condition follow
+// (death's 10d10 necrotic, hopelessness and insanity are not modelled).
+func symbol(s Spell) Spell {
+	s = s.withSave(Wis, SaveNone).choices("fear", "pain", "sleep", "stunning", "discord", "death", "hopelessness", "insanity")
+	s.ChoiceSaves = map[string]Ability{"pain": Con, "discord": Con, "death": Con, "hopelessness": Cha, "insanity": Int}
+	return s.condIf("fear", Frightened, min1, true).condIf("pain", Incapacitated, min1, true).
+		condIf("sleep", Unconscious, min1*10, true).condIf("stunning", Stunned, min1, true).
+		fx(onTarget(Minutes(1), dis(ScopeAttack), dis(ScopeCheck)).when("discord"))
 }
 
 // bestowCurse: the caster picks a curse: disadvantage on one ability's

@@ -18,6 +18,7 @@ var (
 		"flaming_sphere":   "a creature ending its turn by the sphere makes a DEX save, half damage on a success",
 		"levitate":         "an unwilling creature makes a CON save",
 		"sleet_storm":      "a creature in the area makes a DEX save or falls prone",
+		"symbol":           "the glyph's save: WIS, or CON, CHA or INT by the glyph chosen",
 		"spirit_guardians": "a creature in the area makes a WIS save, half damage on a success",
 		"web":              "a creature in the webs makes a DEX save or is restrained",
 		"zone_of_truth":    "a creature in the area makes a CHA save",
