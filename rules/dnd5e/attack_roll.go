@@ -18,6 +18,11 @@ func (c *Character) Attack(name string, t Target, r dice.Roller, o AttackOptions
 	if err := c.canAct(); err != nil {
 		return nil, err
 	}
+	return c.attack(name, t, r, o, c.TurnUses)
+}
+
+// attack is Attack with the once-per-turn record to consult.
+func (c *Character) attack(name string, t Target, r dice.Roller, o AttackOptions, used map[string]string) (*AttackResult, error) {
 	a, err := c.FindAttack(name)
 	if err != nil {
 		return nil, err
@@ -38,7 +43,7 @@ func (c *Character) Attack(name string, t Target, r dice.Roller, o AttackOptions
 	}
 	dmg := notation + signed(c.Mod(ability))
 	o.Ability, o.Ranged, o.Spell = ability, a.Ranged, false
-	res, err := rollAttack(c.AsTarget(), t, toHit, dmg, r, o, c.TurnUses)
+	res, err := rollAttack(c.AsTarget(), t, toHit, dmg, r, o, used)
 	if err != nil {
 		return nil, err
 	}

@@ -147,6 +147,9 @@ type Character struct {
 	// TurnUses records, per effect id, the turn key of the turn it last added
 	// once-per-turn damage (sneak attack): see AttackOptions.Turn.
 	TurnUses map[string]string `json:"turn_uses,omitempty"`
+	// Spent: what is spent of each feature resource since its reset, by
+	// feature id ("rage": 1, "ki": 3); the maximum comes from the class table.
+	Spent map[string]int `json:"spent,omitempty"`
 }
 
 // New makes a valid level-N character with the class defaults: the class's
@@ -359,7 +362,7 @@ func (c *Character) validateV2() error {
 	if len(c.TurnUses) > MaxEffects {
 		return newError(ErrTooManyEffects, "Max", MaxEffects)
 	}
-	return nil
+	return c.validateSpent()
 }
 
 func (a Attack) validate() error {

@@ -15,6 +15,14 @@ const (
 
 	ErrUnknownFeature  = "feature.err.unknown_feature"  // Feature
 	ErrUnknownSubclass = "feature.err.unknown_subclass" // Subclass, Class
+	ErrNoFeature       = "feature.err.no_feature"       // Name, Feature
+	ErrPassiveFeature  = "feature.err.passive"          // Feature
+	ErrNoUsesLeft      = "feature.err.no_uses_left"     // Name, Feature, Max
+	ErrNotEnoughPool   = "feature.err.not_enough_pool"  // Name, Feature, Want, Have
+	ErrBadSpent        = "feature.err.bad_spent"        // Feature, Spent, Max
+	ErrBadReset        = "feature.err.bad_reset"        // Reset
+	ErrBadRecovery     = "feature.err.bad_recovery"     // Levels, Max
+	ErrNoSlotSpent     = "feature.err.no_slot_spent"    // Name, Slot
 )
 
 // FeatureErrorCodes lists every code above.
@@ -22,6 +30,7 @@ func FeatureErrorCodes() []string {
 	return []string{
 		ErrUnknownSource, ErrBadEffectName, ErrBadDuration, ErrBadEffect, ErrBadMod, ErrBadModValue,
 		ErrTooManyEffects, ErrUnknownEffect, ErrConditionImmune,
-		ErrUnknownFeature, ErrUnknownSubclass,
+		ErrUnknownFeature, ErrUnknownSubclass, ErrNoFeature, ErrPassiveFeature, ErrNoUsesLeft, ErrNotEnoughPool,
+		ErrBadSpent, ErrBadReset, ErrBadRecovery, ErrNoSlotSpent,
 	}
 }

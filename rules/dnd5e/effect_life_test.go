@@ -205,6 +205,7 @@ func TestEffectSheetRoundTrip(t *testing.T) {
 	c.Effects[0].Uses = 0
 	c.Subclass = "champion"
 	c.TurnUses = map[string]string{"sneak_attack": "r1t2"}
+	c.Spent = map[string]int{"second_wind": 1, "action_surge": 1}
 	b, err := json.Marshal(c)
 	if err != nil {
 		t.Fatal(err)
@@ -226,6 +227,12 @@ func TestEffectSheetRoundTrip(t *testing.T) {
 	}
 	if _, err := Decode([]byte(`{"v":0,"name":"x"}`)); !errors.Is(err, &Error{Code: ErrBadVersion}) {
 		t.Errorf("version 0: %v", err)
+	}
+	for _, bad := range []map[string]int{{"flight": 1}, {"rage": -1}, {"ki": MaxHPLimit + 1}} {
+		c.Spent = bad
+		if err := c.Validate(); err == nil {
+			t.Errorf("spent %v accepted", bad)
+		}
 	}
 }
 

@@ -22,6 +22,7 @@ func FeatureKeys() []string {
 		keys = append(keys, f.Key())
 	}
 	keys = append(keys, Proficient.Key(), Unproficient.Key())
+	keys = append(keys, ResetShort.Key(), ResetLong.Key(), ResetNone.Key())
 	for _, s := range Subclasses() {
 		keys = append(keys, s.Key())
 	}

@@ -30,6 +30,8 @@ type RestResult struct {
 	NextLongRest     time.Time      `json:"next_long_rest,omitzero"`
 	// EffectsEnded: the effects the rest ended (until a rest, turn-bound, or run out during it).
 	EffectsEnded []ActiveEffect `json:"effects_ended,omitempty"`
+	// Reset: the feature resources and counters the rest restored.
+	Reset []ResetItem `json:"reset,omitempty"`
 }
 
 // ShortRest spends n Hit Dice (0 allowed: a rest with no healing). Each die
@@ -133,9 +135,11 @@ func (c *Character) LongRest(now time.Time) (*RestResult, error) {
 }
 
 // restEnds ends the effects a rest ends (before its healing, so that an
-// ended max_hp effect caps the hit points first).
+// ended max_hp effect caps the hit points first) and restores the resources
+// it restores.
 func (c *Character) restEnds(res *RestResult, long bool) {
 	kept, ended := restEffects(c.Effects, long)
 	c.replaceEffects(kept)
 	res.EffectsEnded = ended
+	res.Reset = c.restResources(long)
 }

@@ -103,6 +103,7 @@ type CastTarget struct {
 	Save         *RollResult     `json:"save,omitempty"`      // its saving throw against the spell save DC
 	Saved        bool            `json:"saved,omitempty"`     // it made the save
 	Halved       bool            `json:"halved,omitempty"`    // it took half damage for its save
+	Evasion      bool            `json:"evasion,omitempty"`   // evasion: none on a DEX save, half on a failure
 	Damage       *DamageResult   `json:"damage,omitempty"`    // damage without an attack roll (after its defences; halved parts when Halved)
 	Total        int             `json:"total"`               // all damage dealt to it, after defences
 	Heal         int             `json:"heal,omitempty"`      // HP (or temp HP, or max HP) to give it; the caller applies it
@@ -397,8 +398,17 @@ func resolveTargets(res *CastResult, s Spell, caster Target, targets []SpellTarg
 			}
 			ct.Save = sv
 			ct.Saved = sv.Outcome == OutcomeSuccess
+			evades := false
+			if ok, _ := t.Target.hasMod(ModEvasion); ok && ability == Dex && s.OnSave == SaveHalf {
+				evades, ct.Evasion = true, true
+			}
 			if d.Damage != "" && !s.Rider {
 				switch {
+				case evades && ct.Saved:
+					// Evasion: no damage on a success.
+				case evades:
+					ct.Halved = true
+					shared = append(shared, pending{i: i, halved: true})
 				case !ct.Saved || s.OnSave == SaveOther:
 					shared = append(shared, pending{i: i})
 				case s.OnSave == SaveHalf:
