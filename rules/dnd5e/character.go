@@ -150,6 +150,8 @@ type Character struct {
 	// Spent: what is spent of each feature resource since its reset, by
 	// feature id ("rage": 1, "ki": 3); the maximum comes from the class table.
 	Spent map[string]int `json:"spent,omitempty"`
+	// Counters: custom counters (Avrae's !cc).
+	Counters []Counter `json:"counters,omitempty"`
 }
 
 // New makes a valid level-N character with the class defaults: the class's
@@ -362,7 +364,10 @@ func (c *Character) validateV2() error {
 	if len(c.TurnUses) > MaxEffects {
 		return newError(ErrTooManyEffects, "Max", MaxEffects)
 	}
-	return c.validateSpent()
+	if err := c.validateSpent(); err != nil {
+		return err
+	}
+	return validateCounters(c.Counters)
 }
 
 func (a Attack) validate() error {

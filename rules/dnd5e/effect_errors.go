@@ -23,6 +23,14 @@ const (
 	ErrBadReset        = "feature.err.bad_reset"        // Reset
 	ErrBadRecovery     = "feature.err.bad_recovery"     // Levels, Max
 	ErrNoSlotSpent     = "feature.err.no_slot_spent"    // Name, Slot
+
+	ErrBadCounterName   = "counter.err.bad_name"   // Max
+	ErrBadCounterBounds = "counter.err.bad_bounds" // Min, Max, Limit
+	ErrBadCounterValue  = "counter.err.bad_value"  // Name, Value, Min, Max
+	ErrUnknownCounter   = "counter.err.unknown"    // Name
+	ErrTooManyCounters  = "counter.err.too_many"   // Max
+	ErrCounterExists    = "counter.err.exists"     // Name
+	ErrCounterEmpty     = "counter.err.not_enough" // Name, Want, Have
 )
 
 // FeatureErrorCodes lists every code above.
@@ -32,5 +40,7 @@ func FeatureErrorCodes() []string {
 		ErrTooManyEffects, ErrUnknownEffect, ErrConditionImmune,
 		ErrUnknownFeature, ErrUnknownSubclass, ErrNoFeature, ErrPassiveFeature, ErrNoUsesLeft, ErrNotEnoughPool,
 		ErrBadSpent, ErrBadReset, ErrBadRecovery, ErrNoSlotSpent,
+		ErrBadCounterName, ErrBadCounterBounds, ErrBadCounterValue, ErrUnknownCounter, ErrTooManyCounters,
+		ErrCounterExists, ErrCounterEmpty,
 	}
 }

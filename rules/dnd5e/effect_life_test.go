@@ -196,8 +196,8 @@ func TestConcentrationAndRestEffects(t *testing.T) {
 	}
 }
 
-// TestEffectSheetRoundTrip: effects survive JSON; a version-1 sheet (before
-// effects) still decodes, as version 2.
+// TestEffectSheetRoundTrip: effects, spent resources and counters survive
+// JSON; a version-1 sheet (before them) still decodes, as version 2.
 func TestEffectSheetRoundTrip(t *testing.T) {
 	c := withEffects(t, fighter3(t), bless, rageEffect(2), custom("Ring of Protection",
 		Mod{Kind: ModAC, Value: 1}, Mod{Kind: ModBonus, Roll: ScopeSave, Value: 1}))
@@ -206,6 +206,7 @@ func TestEffectSheetRoundTrip(t *testing.T) {
 	c.Subclass = "champion"
 	c.TurnUses = map[string]string{"sneak_attack": "r1t2"}
 	c.Spent = map[string]int{"second_wind": 1, "action_surge": 1}
+	c.Counters = []Counter{{Name: "Arrows", Value: 12, Max: 20, Reset: ResetNone}, {Name: "Luck", Value: -1, Min: -3, Max: 3, Reset: ResetLong}}
 	b, err := json.Marshal(c)
 	if err != nil {
 		t.Fatal(err)

@@ -141,5 +141,5 @@ func (c *Character) restEnds(res *RestResult, long bool) {
 	kept, ended := restEffects(c.Effects, long)
 	c.replaceEffects(kept)
 	res.EffectsEnded = ended
-	res.Reset = c.restResources(long)
+	res.Reset = append(c.restResources(long), c.restCounters(long)...)
 }
