@@ -476,16 +476,18 @@ func (c *Character) SaveBonus(a Ability) int {
 
 // Passive is a passive score: 10 + all modifiers, +5 with advantage, −5 with disadvantage.
 type Passive struct {
-	Skill     Skill    `json:"skill"`
-	Base      int      `json:"base"` // 10 + skill bonus
-	Mode      Mode     `json:"mode"` // final mode after conditions
-	Cancelled bool     `json:"cancelled,omitempty"`
-	Effects   []Effect `json:"effects,omitempty"`
-	Score     int      `json:"score"`
+	Skill     Skill     `json:"skill"`
+	Base      int       `json:"base"` // 10 + skill bonus
+	Mode      Mode      `json:"mode"` // final mode after conditions
+	Cancelled bool      `json:"cancelled,omitempty"`
+	Effects   []Effect  `json:"effects,omitempty"`
+	Applied   []Applied `json:"applied,omitempty"` // flat check bonuses of effects (jack of all trades, pass without trace)
+	Score     int       `json:"score"`
 }
 
 // PassiveScore computes a passive skill score (e.g. passive Perception), applying
-// the mode and the character's conditions that affect ability checks.
+// the mode, the character's conditions that affect ability checks, and its
+// effects' advantage, disadvantage and flat check bonuses.
 func (c *Character) PassiveScore(s Skill, mode Mode) (*Passive, error) {
 	if !s.Valid() {
 		return nil, newError(ErrUnknownSkill, "Skill", string(s))
@@ -493,11 +495,22 @@ func (c *Character) PassiveScore(s Skill, mode Mode) (*Passive, error) {
 	if err := mode.validate(); err != nil {
 		return nil, err
 	}
+	t := c.AsTarget()
+	fx := gatherD20(t.Effects, rollQuery{scope: ScopeCheck, ability: s.Ability(), skill: s, prof: c.SkillProficiency(s) > 0}, false)
 	effects := optionEffects(mode)
-	effects = append(effects, c.AsTarget().checkEffects()...)
+	effects = append(effects, t.checkEffects()...)
+	effects = append(effects, fx.modes...)
 	final, cancelled := ResolveMode(effects)
 	p := &Passive{Skill: s, Base: 10 + c.SkillBonus(s), Mode: final, Cancelled: cancelled, Effects: effects}
 	p.Score = p.Base
+	for _, a := range fx.applied {
+		// Flat bonuses count (jack of all trades, pass without trace); dice and minimums are for rolls.
+		if a.Kind == ModBonus && a.Value != 0 {
+			a.Dice, a.Spent, a.Total = "", false, a.Value
+			p.Score += a.Value
+			p.Applied = append(p.Applied, a)
+		}
+	}
 	switch final {
 	case Advantage:
 		p.Score += 5

@@ -425,3 +425,16 @@ func TestSlotFeatures(t *testing.T) {
 		t.Errorf("convert: %+v %v", use, err)
 	}
 }
+
+// TestPassiveWithEffects: B3: passive = 10 + all modifiers, ±5 for advantage or disadvantage; effects count.
+func TestPassiveWithEffects(t *testing.T) {
+	bard := hero(t, "bard", "", 2) // jack of all trades +1 on perception (not proficient)
+	p, err := bard.PassiveScore(Perception, Normal)
+	if err != nil || p.Score != 11 || len(p.Applied) != 1 {
+		t.Errorf("%+v %v", p, err)
+	}
+	withEffects(t, bard, fx("enthrall", dis(ScopeCheck).skill(Perception)))
+	if p, _ := bard.PassiveScore(Perception, Normal); p.Score != 6 || p.Mode != Disadvantage {
+		t.Errorf("enthralled: %+v", p)
+	}
+}
