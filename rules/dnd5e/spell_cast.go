@@ -332,13 +332,8 @@ func shareInstances(s Spell, total int, targets []SpellTarget) ([]int, error) {
 func resolveTargets(res *CastResult, s Spell, caster Target, targets []SpellTarget, shares []int, r dice.Roller, o CastOptions) error {
 	d := res.Dice
 	res.Targets = make([]CastTarget, len(targets))
-	// Who takes the shared damage roll, and halved or not.
-	type pending struct {
-		i      int
-		halved bool
-	}
-	var shared []pending
-	var darts []int // targets hit by automatic darts
+	var shared []pending // who takes the shared damage roll, and halved or not
+	var darts []int      // targets hit by automatic darts
 	for i, t := range targets {
 		ct := &res.Targets[i]
 		ct.Name = t.Target.Name
@@ -363,58 +358,21 @@ func resolveTargets(res *CastResult, s Spell, caster Target, targets []SpellTarg
 			if shares != nil {
 				n = shares[i]
 			}
-			dmg := d.Damage
-			if dmg == "" {
-				dmg = "0"
-			}
-			for range n {
-				a, err := RollAttack(caster, t.Target, res.ToHit, dmg, r, AttackOptions{
-					Mode: o.Mode, Bonus: o.Bonus, Distance: t.Distance, CritRule: o.CritRule,
-					Spell: true, Ranged: s.Attack == RangedSpellAttack, Ability: res.Ability, Turn: o.Turn,
-				})
-				if err != nil {
-					return err
-				}
-				a.Attack = s.ID
-				if d.Damage == "" {
-					a.Damage = nil
-				} else if a.Damage != nil {
-					ct.Total += a.Damage.Total
-				}
-				ct.Attacks = append(ct.Attacks, a)
+			if err := spellAttacks(ct, res, s, caster, t, n, r, o); err != nil {
+				return err
 			}
 		case s.Save != "" && t.Willing:
 			if d.Damage != "" && !s.Rider {
 				shared = append(shared, pending{i: i})
 			}
 		case s.Save != "":
-			ability := s.Save
-			if a, ok := s.ChoiceSaves[res.Choice]; ok {
-				ability = a
-			}
-			sv, err := t.Target.Save(ability, t.SaveMod, r, RollOptions{Mode: t.SaveMode, Bonus: t.SaveBonus, DC: res.DC})
+			p, takes, err := spellSave(ct, res, s, t, r)
 			if err != nil {
 				return err
 			}
-			ct.Save = sv
-			ct.Saved = sv.Outcome == OutcomeSuccess
-			evades := false
-			if ok, _ := t.Target.hasMod(ModEvasion); ok && ability == Dex && s.OnSave == SaveHalf {
-				evades, ct.Evasion = true, true
-			}
-			if d.Damage != "" && !s.Rider {
-				switch {
-				case evades && ct.Saved:
-					// Evasion: no damage on a success.
-				case evades:
-					ct.Halved = true
-					shared = append(shared, pending{i: i, halved: true})
-				case !ct.Saved || s.OnSave == SaveOther:
-					shared = append(shared, pending{i: i})
-				case s.OnSave == SaveHalf:
-					ct.Halved = true
-					shared = append(shared, pending{i: i, halved: true})
-				}
+			if takes {
+				p.i = i
+				shared = append(shared, p)
 			}
 		case s.Rider:
 			// Its damage comes with later hits or triggers (an effect or the caller).
@@ -455,20 +413,8 @@ func resolveTargets(res *CastResult, s Spell, caster Target, targets []SpellTarg
 		ct.Total += dr.Total
 	}
 	if d.Heal != "" && hasValid(res.Targets) {
-		roll, err := dice.Roll(d.Heal, r)
-		if err != nil {
+		if err := rollHealing(res, s, caster, targets, r); err != nil {
 			return err
-		}
-		res.HealRoll = roll
-		bonus := healBonus(caster, s, d.CastLevel)
-		for i := range res.Targets {
-			if ct := &res.Targets[i]; !ct.Invalid && !ct.Unaffected {
-				amount := roll.Total
-				if ok, _ := targets[i].Target.hasMod(ModMaxHeal); ok {
-					amount = maxTotal(d.Heal)
-				}
-				ct.Heal = max(0, amount+bonus)
-			}
 		}
 	}
 	if d.Pool != "" {

@@ -249,3 +249,76 @@ func TestSpendPool(t *testing.T) {
 		t.Errorf("an empty pool: %v", affected)
 	}
 }
+
+// TestSpellEffectTemplates: every spell's effects, for every option and slot
+// level, make valid effects tied to the caster's concentration when the spell
+// needs it; every option of a spell with choices does something.
+func TestSpellEffectTemplates(t *testing.T) {
+	for _, s := range Spells() {
+		choices := append([]string{""}, s.Choices...)
+		for _, ch := range choices {
+			for lvl := max(1, s.Level); lvl <= 9; lvl++ {
+				ec := EffectCast{Caster: "Ana", CasterMod: 3, Level: lvl, Target: "orc", Choice: ch}
+				any := false
+				for _, side := range []bool{false, true} {
+					e, _, ok, err := s.SpellEffects(ec, side, faces(3, 3, 3, 3))
+					if err != nil {
+						t.Fatalf("%s %q at %d: %v", s.ID, ch, lvl, err)
+					}
+					if !ok {
+						continue
+					}
+					any = true
+					if (e.Conc != nil) != s.Concentration || e.Source != (EffectSource{Kind: SourceSpell, ID: s.ID}) {
+						t.Errorf("%s: %+v", s.ID, e)
+					}
+				}
+				if len(s.Effects) > 0 && ch == "" && !any && len(s.Choices) == 0 {
+					t.Errorf("%s makes no effect", s.ID)
+				}
+			}
+		}
+		for _, ch := range s.Choices {
+			does := false
+			for _, e := range s.Effects {
+				does = does || e.Choice == ch
+			}
+			for _, c := range s.Conditions {
+				does = does || c.Choice == ch
+			}
+			does = does || DamageType(ch).Valid() && len(s.DamageTypes) > 0
+			if !does && !(s.ID == "command" || s.ID == "symbol" || s.ID == "bestow_curse") {
+				t.Errorf("%s: option %q does nothing", s.ID, ch)
+			}
+		}
+	}
+}
+
+// TestFeatureEffectsValid: the passive features of every class, subclass and
+// level are valid effects with distinct ids.
+func TestFeatureEffectsValid(t *testing.T) {
+	for _, info := range Classes() {
+		for l := MinLevel; l <= MaxLevel; l++ {
+			for _, sub := range []Subclass{"", subclassOf(info.ID)} {
+				c := hero(t, info.ID, sub, l, Scores{12, 12, 12, 12, 12, 12})
+				if err := validateEffects(c.FeatureEffects()); err != nil {
+					t.Errorf("%s %s %d: %v", info.ID, sub, l, err)
+				}
+				for _, r := range c.Resources() {
+					if r.Max < 1 && !r.Unlimited {
+						t.Errorf("%s %d: %+v", info.ID, l, r)
+					}
+				}
+			}
+		}
+	}
+}
+
+func subclassOf(c Class) Subclass {
+	for _, s := range Subclasses() {
+		if s.Class() == c {
+			return s
+		}
+	}
+	return ""
+}
