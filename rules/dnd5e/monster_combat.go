@@ -96,9 +96,9 @@ func (m *Monster) Target(name string, hp int, src DamageSource) Target {
 	return t
 }
 
-// labelled writes a damage component as notation with its type on the dice:
+// typedDice writes a damage component as notation with its type on the dice:
 // "1d6+2" slashing → "1d6[slashing]+2".
-func labelled(c MonsterDamage) string {
+func typedDice(c MonsterDamage) string {
 	if c.Type == "" {
 		return c.Dice
 	}
@@ -138,7 +138,7 @@ func (a *MonsterAction) pick(v Variant, onFail bool) []MonsterDamage {
 func notation(cs []MonsterDamage) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = labelled(c)
+		parts[i] = typedDice(c)
 	}
 	return strings.Join(parts, " + ")
 }

@@ -248,11 +248,11 @@ type AttackKind string
 
 // The attack kinds.
 const (
-	MeleeWeapon         AttackKind = "melee_weapon"
-	RangedWeapon        AttackKind = "ranged_weapon"
-	MeleeOrRangedWeapon AttackKind = "melee_or_ranged_weapon" // thrown: reach and range
-	MeleeSpell          AttackKind = "melee_spell"
-	RangedSpell         AttackKind = "ranged_spell"
+	AttackMeleeWeapon         AttackKind = "melee_weapon"
+	AttackRangedWeapon        AttackKind = "ranged_weapon"
+	AttackMeleeOrRangedWeapon AttackKind = "melee_or_ranged_weapon" // thrown: reach and range
+	AttackMeleeSpell          AttackKind = "melee_spell"
+	AttackRangedSpell         AttackKind = "ranged_spell"
 )
 
 var attackKindTable = []monsterID{
@@ -271,12 +271,12 @@ func (k AttackKind) Key() string { return keyIn(attackKindTable, string(k)) }
 
 // Melee reports whether the attack can be made in melee.
 func (k AttackKind) Melee() bool {
-	return k == MeleeWeapon || k == MeleeOrRangedWeapon || k == MeleeSpell
+	return k == AttackMeleeWeapon || k == AttackMeleeOrRangedWeapon || k == AttackMeleeSpell
 }
 
 // Ranged reports whether the attack can be made at range.
 func (k AttackKind) Ranged() bool {
-	return k == RangedWeapon || k == MeleeOrRangedWeapon || k == RangedSpell
+	return k == AttackRangedWeapon || k == AttackMeleeOrRangedWeapon || k == AttackRangedSpell
 }
 
 // Variant names an alternative damage component.

@@ -27,9 +27,9 @@ func TestGoblinStatBlock(t *testing.T) {
 		Languages: Languages{Speaks: []Language{"common", "goblin"}},
 		CR:        CR{1, 4}, XP: 50, Proficiency: 2,
 		Actions: []MonsterAction{
-			{ID: "scimitar", Kind: ActAction, Attack: MeleeWeapon, ToHit: 4, Reach: 5,
+			{ID: "scimitar", Kind: ActAction, Attack: AttackMeleeWeapon, ToHit: 4, Reach: 5,
 				Damage: []MonsterDamage{{Dice: "1d6+2", Type: "slashing"}}},
-			{ID: "shortbow", Kind: ActAction, Attack: RangedWeapon, ToHit: 4, Range: 80, LongRange: 320,
+			{ID: "shortbow", Kind: ActAction, Attack: AttackRangedWeapon, ToHit: 4, Range: 80, LongRange: 320,
 				Damage: []MonsterDamage{{Dice: "1d6+2", Type: "piercing"}}},
 		},
 	}
@@ -59,9 +59,9 @@ func TestBugbearStatBlock(t *testing.T) {
 		CR:        CR{1, 1}, XP: 200, Proficiency: 2,
 		Actions: []MonsterAction{
 			{ID: "surprise_attack", Kind: ActTrait, Damage: []MonsterDamage{{Dice: "2d6"}}},
-			{ID: "morningstar", Kind: ActAction, Attack: MeleeWeapon, ToHit: 4, Reach: 5,
+			{ID: "morningstar", Kind: ActAction, Attack: AttackMeleeWeapon, ToHit: 4, Reach: 5,
 				Damage: []MonsterDamage{{Dice: "2d8+2", Type: "piercing"}}},
-			{ID: "javelin", Kind: ActAction, Attack: MeleeOrRangedWeapon, ToHit: 4, Reach: 5, Range: 30, LongRange: 120,
+			{ID: "javelin", Kind: ActAction, Attack: AttackMeleeOrRangedWeapon, ToHit: 4, Reach: 5, Range: 30, LongRange: 120,
 				Damage: []MonsterDamage{
 					{Dice: "2d6+2", Type: "piercing", Choice: 1, Variant: InMelee},
 					{Dice: "1d6+2", Type: "piercing", Choice: 1, Variant: AtRange},
@@ -145,7 +145,7 @@ func TestLichSaveDCs(t *testing.T) {
 		t.Errorf("power word kill missing")
 	}
 	touch, _ := m.Action("paralyzing_touch")
-	if touch.Kind != ActAction || touch.Attack != MeleeSpell || touch.ToHit != 12 || *touch.Save != (MonsterSave{DC: 18, Ability: Con}) ||
+	if touch.Kind != ActAction || touch.Attack != AttackMeleeSpell || touch.ToHit != 12 || *touch.Save != (MonsterSave{DC: 18, Ability: Con}) ||
 		touch.HitDamage("") != "3d6[cold]" {
 		t.Errorf("paralyzing touch %+v", touch)
 	}
