@@ -22,7 +22,7 @@ const (
 
 // minHueGap is how far apart in hue the colours of one log try to be; goldenAngle steps past a near one.
 const (
-	minHueGap   = 28
+	minHueGap   = 45
 	goldenAngle = 137
 )
 

@@ -79,7 +79,7 @@ type Entry struct {
 	UserName  string    `json:"user_name,omitempty"` // their display name at the time
 	Character string    `json:"character,omitempty"` // the character or NPC acting or speaking
 	NPC       bool      `json:"npc,omitempty"`       // Character is an NPC run by the GM
-	Lines     []string  `json:"lines"`               // the rendered text, one line each
+	Lines     []string  `json:"lines,omitempty"`     // the rendered text, one line each (none for a marker)
 	Round     int       `json:"round,omitempty"`     // the encounter's round when there is one
 	Turn      int       `json:"turn,omitempty"`      // the turn within the round, from 1
 	Revealed  bool      `json:"revealed,omitempty"`  // a secret roll, recorded only once the GM revealed it

@@ -1,7 +1,7 @@
 (() => {
   const lang = document.documentElement.lang || undefined;
   try {
-    const clock = new Intl.DateTimeFormat(lang, {hour: "2-digit", minute: "2-digit"});
+    const clock = new Intl.DateTimeFormat(lang, {hour: "2-digit", minute: "2-digit", hourCycle: "h23"});
     for (const t of document.querySelectorAll(".entry>time[datetime]")) {
       const d = new Date(t.dateTime);
       if (!isNaN(d)) t.textContent = clock.format(d);
