@@ -14,7 +14,6 @@ const (
 	MaxLineRunes    = 2000 // characters per line (a Discord message)
 	MaxNameRunes    = 100  // characters of a log name, user name, character name or damage type
 	MaxIDBytes      = 64   // bytes of an id (log, guild, channel, user)
-	MaxExprBytes    = 1000 // bytes of a roll's notation
 )
 
 // CheckGuild returns ErrTooManyLogs when a guild that already holds logs logs may not start another.

@@ -137,7 +137,7 @@ const (
 // checkRoll returns the first field of r out of bounds (".dice[2]"), or "".
 func checkRoll(r *Roll) string {
 	switch {
-	case r.Expr == "" || len(r.Expr) > MaxExprBytes || !text(r.Expr, MaxExprBytes):
+	case r.Expr == "" || len(r.Expr) > dice.MaxLength || !text(r.Expr, dice.MaxLength):
 		return ".expr"
 	case len(r.Dice) > dice.MaxDice:
 		return ".dice"
