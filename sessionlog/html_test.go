@@ -109,7 +109,7 @@ func TestHTMLLanguages(t *testing.T) {
 // TestHTMLWithoutLabels: empty Labels show bare numbers and names, and nothing breaks.
 func TestHTMLWithoutLabels(t *testing.T) {
 	page := string(HTML(fight(t), Labels{}))
-	if !strings.Contains(page, `<div class="marker round "><span>2</span></div>`) || !strings.Contains(page, `title="79.75% (319/400)"`) {
+	if !strings.Contains(page, `<div class="marker round"><span>2</span></div>`) || !strings.Contains(page, `title="79.75% (319/400)"`) {
 		t.Errorf("bare labels:\n%s", page)
 	}
 }
