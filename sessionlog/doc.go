@@ -15,8 +15,9 @@
 //			Natural: 17, Outcome: sessionlog.Success, Target: 15, Odds: &sessionlog.Odds{P: 0.55, Fraction: "11/20"}}})
 //	page := sessionlog.HTML(l, sessionlog.NewLabels(printer.T))
 //
-// Lines splits a reply's plain text into an entry's lines within the bounds. FromDice turns a *dice.Result into a Roll (notation, dice, total, natural d20) and NewOdds a chance with its exact
-// fraction into Odds; the caller adds what the rules judged (mode, target, outcome, odds).
+// Lines splits a reply's plain text into an entry's lines within the bounds. FromDice turns a *dice.Result into a
+// Roll (notation, dice, total, natural d20) and NewOdds a chance with its exact fraction into Odds; the caller adds
+// what the rules judged (mode, target, outcome, odds).
 //
 // # Bounds
 //
