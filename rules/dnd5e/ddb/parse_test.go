@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 )
 
@@ -339,6 +340,10 @@ func TestAttacks(t *testing.T) {
 		}, "Blowgun", dnd5e.Attack{Name: "Blowgun", Ability: dnd5e.Dex, Damage: "1[piercing]", Ranged: true}},
 		{"negative damage bonus", "fighter.json", func(d obj) { appendTo(d, "characterValues", cv(10, -1, 3)) },
 			"Longsword", dnd5e.Attack{Name: "Longsword", Ability: dnd5e.Str, Proficient: true, Damage: "1d8[slashing]-1"}},
+		{"damage bonus clamped", "fighter.json", func(d obj) { appendTo(d, "characterValues", cv(10, 1e9, 3)) },
+			"Longsword", dnd5e.Attack{Name: "Longsword", Ability: dnd5e.Str, Proficient: true, Damage: "1d8[slashing]+50"}},
+		{"to-hit bonus clamped", "fighter.json", func(d obj) { appendTo(d, "characterValues", cv(12, -1e9, 3)) },
+			"Longsword", dnd5e.Attack{Name: "Longsword", Ability: dnd5e.Str, Proficient: true, Bonus: -50, Damage: "1d8[slashing]"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -459,4 +464,22 @@ func TestDefences(t *testing.T) {
 	check(t, "resist", c.Resist, []dnd5e.DamageType{"poison"})
 	check(t, "immune", c.Immune, []dnd5e.DamageType{"necrotic"})
 	check(t, "vuln", c.Vuln, []dnd5e.DamageType{"cold"})
+}
+
+// TestNotation: every damage notation the mapping can write parses, whatever
+// the dice, flat part, bonus and type.
+func TestNotation(t *testing.T) {
+	for _, r := range []roll{{count: 1, faces: 8}, {count: 99, faces: 999}, {flat: 1}, {flat: 999}} {
+		for _, bonus := range []int{-50, -1, 0, 1, 50} {
+			for _, typ := range []dnd5e.DamageType{"fire", "", "sonic"} {
+				n := r.notation(bonus, typ)
+				if _, err := dice.Parse(n); err != nil {
+					t.Errorf("%+v %+d %q: %q: %v", r, bonus, typ, n, err)
+				}
+			}
+		}
+	}
+	if got := (roll{flat: 1}).notation(2, "piercing"); got != "3[piercing]" {
+		t.Errorf("flat notation %q", got)
+	}
 }

@@ -83,6 +83,7 @@ func (b *builder) weapons() {
 				a.Bonus -= b.c.Proficiency()
 			}
 		}
+		dmg = b.clamp(KindAttack, name, dmg, -dnd5e.MaxAttackMod, dnd5e.MaxAttackMod)
 		a.Damage = r.notation(dmg, dnd5e.DamageType(strings.ToLower(strings.TrimSpace(d.DamageType))))
 		_, w.Thrown = hasProperty(d, "Thrown")
 		w.Thrown = w.Thrown && !ranged
