@@ -2,7 +2,6 @@ package ddb
 
 import (
 	"bytes"
-	"encoding/json"
 	"strconv"
 )
 
@@ -47,8 +46,8 @@ func (n num) Int() int { return n.v }
 
 // envelope is the service's answer: {"success":true,"message":"…","data":{…}}.
 type envelope struct {
-	Success *bool           `json:"success"`
-	Data    json.RawMessage `json:"data"`
+	Success *bool      `json:"success"`
+	Data    *character `json:"data"`
 }
 
 // character is the "data" object.

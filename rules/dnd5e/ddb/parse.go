@@ -1,7 +1,6 @@
 package ddb
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 
@@ -79,7 +78,7 @@ func Parse(data []byte) (*Import, error) {
 	return b.out, nil
 }
 
-// decode reads the envelope or the bare data object.
+// decode reads the envelope (in one pass) or the bare data object.
 func decode(data []byte) (*character, error) {
 	var env envelope
 	if err := json.Unmarshal(data, &env); err != nil {
@@ -88,12 +87,11 @@ func decode(data []byte) (*character, error) {
 	if env.Success != nil && !*env.Success {
 		return nil, newError(ErrNotSuccess)
 	}
-	body := data
-	if d := bytes.TrimSpace(env.Data); len(d) > 0 && d[0] == '{' {
-		body = d
+	if env.Data != nil {
+		return env.Data, nil
 	}
 	var ch character
-	if err := json.Unmarshal(body, &ch); err != nil {
+	if err := json.Unmarshal(data, &ch); err != nil {
 		return nil, newError(ErrBadJSON)
 	}
 	return &ch, nil

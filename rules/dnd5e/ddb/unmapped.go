@@ -2,8 +2,10 @@ package ddb
 
 // Unmapped is one thing of the D&D Beyond sheet that the rulekeeper sheet
 // does not hold, or holds only in part: the bot lists them on the import
-// reply. Name is D&D Beyond's own name (user data, not translated); the
-// reason's message takes the Args.
+// reply as the kind's name (Kind.Key) and the reason's message
+// (Reason.Key, with Args). Name is D&D Beyond's own name (user data, not
+// translated), except for KindSkill and KindCondition entries, where it is
+// the dnd5e id (dnd5e.Skill, dnd5e.Condition) whose Key names it.
 type Unmapped struct {
 	Kind   Kind   `json:"kind"`
 	Name   string `json:"name,omitempty"`
