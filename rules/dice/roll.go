@@ -27,14 +27,15 @@ func (v Verdict) String() string {
 	return ""
 }
 
-// Crit is the critical marker of a d20 roll (Expr.IsD20).
+// Crit is the critical marker of a d20 roll (Expr.IsD20), or of a leftmost
+// term with cs or cf that keeps one die.
 type Crit int
 
 // Crits.
 const (
 	CritNone    Crit = iota
-	CritSuccess      // natural 20 on the kept d20
-	CritFailure      // natural 1
+	CritSuccess      // natural 20 on the kept d20 (or a face its cs matches)
+	CritFailure      // natural 1 (or a face its cf matches)
 )
 
 // String returns "success", "failure" or "".
@@ -50,16 +51,18 @@ func (c Crit) String() string {
 
 // Die is one die of a roll, as the breakdown shows it.
 type Die struct {
-	Sides    int   // sides of the die: 100 for d%, 0 for Fate dice (see Fate)
-	Face     int   // the face that counts: after rerolls and mi/ma
-	RawFace  int   // the face before mi/ma; equals Face unless Clamped
-	Rerolled []int // faces replaced by rr/ro, oldest first; nil if never rerolled
-	Fate     bool  // a Fate/Fudge die: faces -1, 0, +1
-	Kept     bool  // false when k/p/kh/kl/dh/dl dropped it
-	Exploded bool  // it matched e/! and added a die (the added die comes later in the same term)
-	Clamped  bool  // mi/ma changed its face from RawFace to Face
-	Counted  bool  // it is kept and matched the term's c selector
-	Crit     bool  // Face is the die's minimum or maximum: 1 or Sides; -1 or +1 for Fate
+	Sides      int   // sides of the die: 100 for d%, 0 for Fate dice (see Fate)
+	Face       int   // the value that counts: after rerolls, compounding, the penetration penalty and mi/ma
+	RawFace    int   // the face as rolled, before mi/ma and the penetration penalty; equals Face unless Clamped or Penetrated
+	Rerolled   []int // faces replaced by rr/ro, oldest first; nil if never rerolled
+	Parts      []int // a compounded die (!!): every face rolled into it, in order; Face is their sum (RawFace too)
+	Fate       bool  // a Fate/Fudge die: faces -1, 0, +1
+	Kept       bool  // false when k/p/kh/kl/dh/dl dropped it
+	Exploded   bool  // it matched e/!/!p and added a die (the added die comes later in the same term)
+	Penetrated bool  // added by !p: it counts one less than RawFace
+	Clamped    bool  // mi/ma changed its value
+	Counted    bool  // it is kept and matched the term's c selector
+	Crit       bool  // Face is the die's minimum or maximum (1 or Sides; -1 or +1 for Fate), or matches the term's cf or cs
 }
 
 // Result is a rolled expression: the total, the judgement and the result tree.
@@ -100,17 +103,26 @@ const (
 	fClamped
 	fCounted
 	fCrit
+	fCompound   // !! rolled more faces into it: its notes hold the parts
+	fPenetrated // added by !p: face is one less than rolled
 )
 
 func (d *die) has(f uint8) bool { return d.flags&f != 0 }
 
-// note is one piece of a die's history: a face replaced by a reroll, or its
-// face before mi/ma.
+// note is one piece of a die's history: a face replaced by a reroll, its
+// face before mi/ma, or a part of a compounded die.
 type note struct {
 	face int32
 	prev uint16 // 1 + index of the die's previous note; 0 if none
-	raw  bool
+	kind uint8
 }
+
+// note kinds
+const (
+	noteReroll uint8 = iota // a face replaced by rr/ro
+	noteRaw                 // the face before mi/ma
+	notePart                // a face rolled into a compounded die
+)
 
 // slot returns the outcome of node i. A one-node expression keeps no slots:
 // its node is the root, worth Total, with every die.
@@ -128,25 +140,34 @@ type slot struct {
 	dropped bool   // a set element dropped by the set's k/p
 }
 
-// history returns the rerolled faces of d, oldest first, and its raw face
-// (the face before mi/ma) when it is clamped.
-func (r *Result) history(d die) (rerolled []int, raw int) {
+// history returns the rerolled faces of d, oldest first, its raw face (the
+// face as rolled, before mi/ma and the penetration penalty) and, for a
+// compounded die, its parts (those since its last reroll).
+func (r *Result) history(d die) (rerolled []int, raw int, parts []int) {
 	raw = int(d.face)
-	rawSeen := false
+	rawSeen, partsDone := false, false
 	for h := d.hist; h != 0; h = r.more.hist[h-1].prev {
 		n := r.more.hist[h-1]
-		if n.raw {
+		switch n.kind {
+		case noteRaw:
 			if !rawSeen && d.has(fClamped) {
 				raw, rawSeen = int(n.face), true
 			}
-			continue
+		case notePart:
+			if !partsDone && d.has(fCompound) {
+				parts = append(parts, int(n.face))
+			}
+		default:
+			partsDone = true
+			rerolled = append(rerolled, int(n.face))
 		}
-		rerolled = append(rerolled, int(n.face))
 	}
-	for i, j := 0, len(rerolled)-1; i < j; i, j = i+1, j-1 {
-		rerolled[i], rerolled[j] = rerolled[j], rerolled[i]
+	if d.has(fPenetrated) {
+		raw++
 	}
-	return rerolled, raw
+	slices.Reverse(rerolled)
+	slices.Reverse(parts)
+	return rerolled, raw, parts
 }
 
 // publicDice converts the dice of term n.
@@ -158,9 +179,9 @@ func (r *Result) publicDice(n *node, ds []die) []Die {
 		sides = 0
 	}
 	for i, d := range ds {
-		rr, raw := r.history(d)
-		out[i] = Die{Sides: sides, Face: int(d.face), RawFace: raw, Rerolled: rr, Fate: fate,
-			Kept: d.has(fKept), Exploded: d.has(fExploded), Clamped: d.has(fClamped),
+		rr, raw, parts := r.history(d)
+		out[i] = Die{Sides: sides, Face: int(d.face), RawFace: raw, Rerolled: rr, Parts: parts, Fate: fate,
+			Kept: d.has(fKept), Exploded: d.has(fExploded), Penetrated: d.has(fPenetrated), Clamped: d.has(fClamped),
 			Counted: d.has(fCounted), Crit: d.has(fCrit)}
 	}
 	return out
@@ -237,21 +258,40 @@ func (e *Expr) rollInto(res *Result, r Roller) error {
 		}
 		res.Total = t
 	}
-	if e.d20 != 0 {
-		s := res.slot(uint16(e.d20 - 1))
+	if e.crit != 0 {
+		t := uint16(e.crit - 1)
+		s := res.slot(t)
 		for _, d := range res.dice[s.lo:s.hi] {
 			if d.has(fKept) {
 				res.Natural = int(d.face)
 			}
 		}
-		switch res.Natural {
-		case 20:
-			res.Crit = CritSuccess
-		case 1:
-			res.Crit = CritFailure
-		}
+		res.Crit = e.critOf(&e.nodes[t], res.Natural)
 	}
 	return nil
+}
+
+// critOf returns the critical marker of face f of term n: success on its
+// maximum face or, with cs, on the faces cs matches; failure on its minimum
+// or the faces cf matches. A face both matches is a success unless only cf
+// was written.
+func (e *Expr) critOf(n *node, f int) Crit {
+	ops, mx := e.ops(n), maxFace(n)
+	cs, cf := hasOp(ops, opCS), hasOp(ops, opCF)
+	succ, fail := f == mx, f == minFace(n)
+	if cs {
+		succ = matchAny(ops, opCS, f, mx)
+	}
+	if cf {
+		fail = matchAny(ops, opCF, f, mx)
+	}
+	switch {
+	case succ && (!fail || cs || !cf):
+		return CritSuccess
+	case fail:
+		return CritFailure
+	}
+	return CritNone
 }
 
 func compare(op byte, a, b int) bool {
@@ -299,6 +339,8 @@ func (ev *evaluator) eval(i uint16) (int, error) {
 			return 0, err
 		}
 		v = x
+	case KindFunc:
+		return ev.function(i, n)
 	case KindNeg:
 		x, err := ev.eval(n.a)
 		if err != nil {
@@ -410,12 +452,12 @@ func (ev *evaluator) draw(n *node, lo, hi int) (int32, error) {
 }
 
 // note records a history entry for die d.
-func (ev *evaluator) note(d *die, face int32, raw bool) {
+func (ev *evaluator) note(d *die, face int32, kind uint8) {
 	if ev.res.more == nil {
 		ev.res.more = new(resultMore)
 	}
 	m := ev.res.more
-	m.hist = append(m.hist, note{face: face, prev: d.hist, raw: raw})
+	m.hist = append(m.hist, note{face: face, prev: d.hist, kind: kind})
 	d.hist = uint16(len(m.hist))
 }
 
@@ -444,13 +486,18 @@ func (ev *evaluator) diceTerm(i uint16, n *node) (int, error) {
 		}
 	}
 	ops := ev.e.ops(n)
-	counting := false
+	counting, marked := false, false // c, cs/cf
 	for j := 0; j < len(ops); {
 		k := opGroupEnd(ops, j)
-		if ops[j].op == opC {
+		switch ops[j].op {
+		case opC:
 			counting = true
-		} else if err := ev.apply(n, ops[j:k], lo, mn, mx); err != nil {
-			return 0, err
+		case opCS, opCF:
+			marked = true
+		default:
+			if err := ev.apply(n, ops[j:k], lo, mn, mx); err != nil {
+				return 0, err
+			}
 		}
 		j = k
 	}
@@ -459,7 +506,11 @@ func (ev *evaluator) diceTerm(i uint16, n *node) (int, error) {
 	lo32, hi32 := int32(mn), int32(mx)
 	for k := range pool {
 		d := &pool[k]
-		if d.face == lo32 || d.face == hi32 {
+		if marked {
+			if ev.e.critOf(n, int(d.face)) != CritNone {
+				d.flags |= fCrit
+			}
+		} else if d.face == lo32 || d.face == hi32 {
 			d.flags |= fCrit
 		}
 		if !d.has(fKept) {
@@ -544,9 +595,9 @@ func (ev *evaluator) apply(n *node, g []dop, lo, mn, mx int) error {
 						return err
 					}
 					d := &res.dice[lo+k]
-					ev.note(d, d.face, false)
+					ev.note(d, d.face, noteReroll)
 					d.face = f
-					d.flags &^= fClamped
+					d.flags &^= fClamped | fCompound | fPenetrated // a fresh face
 				}
 			}
 		case opRA:
@@ -566,24 +617,13 @@ func (ev *evaluator) apply(n *node, g []dop, lo, mn, mx int) error {
 				if err != nil {
 					return err
 				}
-				ev.note(d, d.face, false)
+				ev.note(d, d.face, noteReroll)
 				d.face = f
-				d.flags &^= fClamped
+				d.flags &^= fClamped | fCompound | fPenetrated // a fresh face
 			}
 		}
-	case opE:
-		for k := lo; k < len(res.dice); k++ {
-			d := res.dice[k]
-			if !d.has(fKept) || d.has(fExploded) || !matchAny(g, opE, int(d.face), mx) {
-				continue
-			}
-			f, err := ev.draw(n, mn, mx)
-			if err != nil {
-				return err
-			}
-			res.dice[k].flags |= fExploded
-			res.dice = append(res.dice, die{face: f, flags: fKept})
-		}
+	case opE, opCompound, opPenetrate:
+		return ev.explode(n, g, lo, mn, mx)
 	case opMI, opMA:
 		limit, isMin := g[0].n, g[0].op == opMI
 		for k := lo; k < len(res.dice); k++ {
@@ -591,7 +631,7 @@ func (ev *evaluator) apply(n *node, g []dop, lo, mn, mx int) error {
 			f := int(d.face)
 			if d.has(fKept) && ((isMin && f < limit) || (!isMin && f > limit)) {
 				if !d.has(fClamped) {
-					ev.note(d, d.face, true)
+					ev.note(d, d.face, noteRaw)
 				}
 				d.face = int32(max(min(limit, math.MaxInt32), math.MinInt32))
 				d.flags |= fClamped
