@@ -145,6 +145,7 @@ type Expr struct {
 	ndice int32   // dice rolled before rerolls and explosions
 	crit  int32   // 1 + index of the leftmost term when it bears critical markers (see finish), else 0
 	isD20 bool    // the leftmost term is a d20 roll
+	notes bool    // some operator records die history (rr, ro, mi, ma, !!, !p)
 	buf   [1]node // storage for one-node expressions
 }
 
@@ -267,6 +268,15 @@ func (e *Expr) finish() {
 		}
 	}
 	e.ndice = int32(min(dice, math.MaxInt32))
+	e.notes = false
+	if e.x != nil {
+		for _, d := range e.x.ops {
+			switch d.op {
+			case opRR, opRO, opMI, opMA, opCompound, opPenetrate:
+				e.notes = true
+			}
+		}
+	}
 	e.crit, e.isD20 = 0, false
 	t := e.leftmost()
 	n := &e.nodes[t]

@@ -22,8 +22,12 @@ func TestParseCache(t *testing.T) {
 	for i := range 3 * cacheEntries {
 		mustParse(t, "1d20+"+strconv.Itoa(i))
 	}
-	if n := parseCache.len(); n > cacheEntries || n == 0 {
-		t.Errorf("the cache holds %d parses; at most %d", n, cacheEntries)
+	if n := parseCache.len(); n > cacheEntries || n < cacheEntries/2 {
+		t.Errorf("the cache holds %d parses; want at most %d, most of them used", n, cacheEntries)
+	}
+	last := "1d20+" + strconv.Itoa(3*cacheEntries-1)
+	if mustParse(t, last) != mustParse(t, last) {
+		t.Error("the last parse was not remembered")
 	}
 }
 

@@ -76,16 +76,131 @@ type Result struct {
 	Labels  []string // every label in the expression, in order (shared: do not modify)
 	Comment string
 
-	dice   []die       // every die, term after term; a term's dice are contiguous
-	more   *resultMore // nil for a one-node expression that rerolls and clamps nothing
-	dieBuf [1]die      // storage for a one-die roll
+	dice   []die      // every die, term after term; a term's dice are contiguous
+	aux    *resultAux // slots and notes; nil for a one-node roll without notes
+	dieBuf [1]die     // storage for a one-die roll
 }
 
-// resultMore holds what short rolls do not need.
-type resultMore struct {
-	slots   []slot // per node, by node index; nil for a one-node expression
-	hist    []note // rerolled and raw faces, linked per die
-	slotBuf [6]slot
+// resultAux holds what a one-die roll does not need.
+type resultAux struct {
+	slots []slot // per node, by node index; nil for a one-node expression
+	hist  []note // rerolled and raw faces and parts, linked per die
+}
+
+// A short roll's Result lives in one allocation with room for its slots (when
+// it has more than one node), dice and notes; a long one allocates them apart.
+// (Fewer bytes per roll mean fewer garbage collections.)
+type (
+	resultD4 struct { // one node, up to 4 dice, no notes: 4d6kh3
+		Result
+		diceBuf [4]die
+	}
+	resultD16 struct { // one node, up to 16 dice, no notes: 10d6e6
+		Result
+		diceBuf [16]die
+	}
+	resultN1D4 struct { // one node with notes, up to 4 dice: 4d6ro<3
+		Result
+		resultAux
+		diceBuf [4]die
+		histBuf [4]note
+	}
+	resultN1D16 struct { // one node with notes, up to 16 dice
+		Result
+		resultAux
+		diceBuf [16]die
+		histBuf [4]note
+	}
+	resultN4D4 struct { // up to 4 nodes and 4 dice: 1d20+5, 2d20kh1+7
+		Result
+		resultAux
+		slotBuf [4]slot
+		diceBuf [4]die
+		histBuf [2]note
+	}
+	resultN4D16 struct { // up to 4 nodes and 16 dice: 8d6+3
+		Result
+		resultAux
+		slotBuf [4]slot
+		diceBuf [16]die
+		histBuf [4]note
+	}
+	resultN8D4 struct { // up to 8 nodes and 4 dice: (1d4+1)*3
+		Result
+		resultAux
+		slotBuf [8]slot
+		diceBuf [4]die
+		histBuf [2]note
+	}
+	resultN8D16 struct { // up to 8 nodes and 16 dice
+		Result
+		resultAux
+		slotBuf [8]slot
+		diceBuf [16]die
+		histBuf [4]note
+	}
+)
+
+// newResult returns a zero Result for e with its storage.
+func (e *Expr) newResult() *Result {
+	n, d := len(e.nodes), int(e.ndice)
+	var res *Result
+	var aux *resultAux
+	switch {
+	case n == 1 && d <= 1 && !e.notes:
+		res = new(Result)
+		res.dice = res.dieBuf[:0]
+		return res
+	case n == 1 && d <= 4 && !e.notes:
+		c := new(resultD4)
+		c.dice = c.diceBuf[:0]
+		return &c.Result
+	case n == 1 && d <= 16 && !e.notes:
+		c := new(resultD16)
+		c.dice = c.diceBuf[:0]
+		return &c.Result
+	case n == 1 && d <= 4:
+		c := new(resultN1D4)
+		c.dice, c.hist = c.diceBuf[:0], c.histBuf[:0]
+		res, aux = &c.Result, &c.resultAux
+	case n == 1 && d <= 16:
+		c := new(resultN1D16)
+		c.dice, c.hist = c.diceBuf[:0], c.histBuf[:0]
+		res, aux = &c.Result, &c.resultAux
+	case n <= 4 && d <= 4:
+		c := new(resultN4D4)
+		c.slots, c.dice, c.hist = c.slotBuf[:n], c.diceBuf[:0], c.histBuf[:0]
+		res, aux = &c.Result, &c.resultAux
+	case n <= 4 && d <= 16:
+		c := new(resultN4D16)
+		c.slots, c.dice, c.hist = c.slotBuf[:n], c.diceBuf[:0], c.histBuf[:0]
+		res, aux = &c.Result, &c.resultAux
+	case n <= 8 && d <= 4:
+		c := new(resultN8D4)
+		c.slots, c.dice, c.hist = c.slotBuf[:n], c.diceBuf[:0], c.histBuf[:0]
+		res, aux = &c.Result, &c.resultAux
+	case n <= 8 && d <= 16:
+		c := new(resultN8D16)
+		c.slots, c.dice, c.hist = c.slotBuf[:n], c.diceBuf[:0], c.histBuf[:0]
+		res, aux = &c.Result, &c.resultAux
+	default:
+		res = new(Result)
+		res.dice = make([]die, 0, min(d, MaxDice))
+		if n == 1 {
+			return res // notes allocate their aux when they come
+		}
+		aux = &resultAux{slots: make([]slot, n)}
+	}
+	res.aux = aux
+	return res
+}
+
+// allSlots returns the slots of the roll (nil for a one-node expression).
+func (r *Result) allSlots() []slot {
+	if r.aux == nil {
+		return nil
+	}
+	return r.aux.slots
 }
 
 // die is the compact form of a Die; the term it belongs to gives its sides.
@@ -93,7 +208,7 @@ type die struct {
 	face  int32
 	flags uint8
 	_     uint8
-	hist  uint16 // 1 + index in resultMore.hist of the die's latest note; 0 if none
+	hist  uint16 // 1 + index in resultAux.hist of the die's latest note; 0 if none
 }
 
 // die flags
@@ -127,10 +242,10 @@ const (
 // slot returns the outcome of node i. A one-node expression keeps no slots:
 // its node is the root, worth Total, with every die.
 func (r *Result) slot(i uint16) slot {
-	if r.more == nil || r.more.slots == nil {
+	if r.aux == nil || r.aux.slots == nil {
 		return slot{value: r.Total, hi: uint16(len(r.dice))}
 	}
-	return r.more.slots[i]
+	return r.aux.slots[i]
 }
 
 // slot is the outcome of one node.
@@ -146,8 +261,8 @@ type slot struct {
 func (r *Result) history(d die) (rerolled []int, raw int, parts []int) {
 	raw = int(d.face)
 	rawSeen, partsDone := false, false
-	for h := d.hist; h != 0; h = r.more.hist[h-1].prev {
-		n := r.more.hist[h-1]
+	for h := d.hist; h != 0; h = r.aux.hist[h-1].prev {
+		n := r.aux.hist[h-1]
 		switch n.kind {
 		case noteRaw:
 			if !rawSeen && d.has(fClamped) {
@@ -204,34 +319,20 @@ func (r *Result) Dice() []Die {
 // Roll rolls the expression with r. Errors are *Error (CodeTooManyDice,
 // CodeDivisionByZero, CodeOverflow, ...) or whatever r returns.
 func (e *Expr) Roll(r Roller) (*Result, error) {
-	res := new(Result)
+	res := e.newResult()
 	if err := e.rollInto(res, r); err != nil {
 		return nil, err
 	}
 	return res, nil
 }
 
-// rollInto rolls into the zero Result res.
+// rollInto rolls into res, a zero Result from newResult.
 func (e *Expr) rollInto(res *Result, r Roller) error {
 	res.Expr = e
 	if e.x != nil { // (stores of zero values would only cost write barriers)
 		res.Labels, res.Comment = e.allLabels(), e.x.comment
 	}
-	ev := evaluator{r: r, res: res, e: e}
-	if n := len(e.nodes); n > 1 {
-		res.more = new(resultMore)
-		if n <= len(res.more.slotBuf) {
-			res.more.slots = res.more.slotBuf[:n]
-		} else {
-			res.more.slots = make([]slot, n)
-		}
-		ev.slots = res.more.slots
-	}
-	if e.ndice <= int32(len(res.dieBuf)) {
-		res.dice = res.dieBuf[:0]
-	} else {
-		res.dice = make([]die, 0, min(int(e.ndice), MaxDice))
-	}
+	ev := evaluator{r: r, res: res, e: e, slots: res.allSlots()}
 	if c, ok := r.(*chacha); ok {
 		ev.fast = c
 	}
@@ -315,7 +416,7 @@ type evaluator struct {
 	fast  *chacha // r, when it is the built-in roller: called without an interface
 	res   *Result
 	e     *Expr
-	slots []slot // res.more.slots; nil for a one-node expression
+	slots []slot // res.aux.slots; nil for a one-node expression
 	draws int    // faces drawn so far, rerolls and explosions included
 }
 
@@ -453,12 +554,12 @@ func (ev *evaluator) draw(n *node, lo, hi int) (int32, error) {
 
 // note records a history entry for die d.
 func (ev *evaluator) note(d *die, face int32, kind uint8) {
-	if ev.res.more == nil {
-		ev.res.more = new(resultMore)
+	if ev.res.aux == nil {
+		ev.res.aux = new(resultAux)
 	}
-	m := ev.res.more
-	m.hist = append(m.hist, note{face: face, prev: d.hist, kind: kind})
-	d.hist = uint16(len(m.hist))
+	aux := ev.res.aux
+	aux.hist = append(aux.hist, note{face: face, prev: d.hist, kind: kind})
+	d.hist = uint16(len(aux.hist))
 }
 
 func (ev *evaluator) diceTerm(i uint16, n *node) (int, error) {
