@@ -135,3 +135,30 @@ func TestEquivalencesRevision2(t *testing.T) {
 		}
 	}
 }
+
+// TestDistributionRevision2: the new spellings have distributions — exact
+// where a rule exists, the seeded Monte-Carlo estimate for !!, !p and functions.
+func TestDistributionRevision2(t *testing.T) {
+	same := [][2]string{{"(4d6)kh3", "4d6kh3"}, {"4d6k3", "4d6kh3"}, {"{2d6}d1", "2d6kh1"}, {"1d20cs>=19+5", "1d20+5"}, {"2d6r1", "2d6rr1"}}
+	for _, p := range same {
+		a, errA := DistributionOf(p[0], DistOptions{})
+		b, errB := DistributionOf(p[1], DistOptions{})
+		if errA != nil || errB != nil || !a.Exact() || a.Mean() != b.Mean() || a.StdDev() != b.StdDev() {
+			t.Errorf("%s / %s: %v %v", p[0], p[1], errA, errB)
+		}
+	}
+	sampled := []struct {
+		expr string
+		mean float64 // exact expectation
+	}{
+		{"4d6!!", 4 * 3.5 * 6 / 5}, // a compounding d6 is worth 3.5·(1 + 1/6 + 1/36 + …)
+		{"2d6!p", 2 * 4.0},         // each penetrating chain adds (2.5 + …)/6 = 0.5
+		{"floor(1d6/2)", 1.5},
+	}
+	for _, s := range sampled {
+		d, err := DistributionOf(s.expr, DistOptions{})
+		if err != nil || d.Exact() || d.Mean() < s.mean-0.05 || d.Mean() > s.mean+0.05 {
+			t.Errorf("%s: %v; want an estimate near %.2f", s.expr, err, s.mean)
+		}
+	}
+}
