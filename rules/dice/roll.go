@@ -572,8 +572,15 @@ func (ev *evaluator) diceTerm(i uint16, n *node) (int, error) {
 	res.dice = slices.Grow(res.dice, count)[:lo+count]
 	pool := res.dice[lo:]
 	ev.draws += count
+	ops := ev.e.ops(n)
 	if c := ev.fast; c != nil && mx > mn {
-		c.fill(pool, mn, uint64(mx-mn)+1)
+		v := c.fill(pool, mn, uint64(mx-mn)+1)
+		if len(ops) == 0 { // the sum and the marks are done
+			if ev.slots != nil {
+				ev.slots[i] = slot{value: v, lo: uint16(lo), hi: uint16(len(res.dice))}
+			}
+			return v, nil
+		}
 	} else {
 		for k := range pool {
 			f, err := ev.r.Roll(mn, mx)
@@ -586,7 +593,6 @@ func (ev *evaluator) diceTerm(i uint16, n *node) (int, error) {
 			pool[k] = die{face: int32(f), flags: fKept}
 		}
 	}
-	ops := ev.e.ops(n)
 	counting, marked := false, false // c, cs/cf
 	for j := 0; j < len(ops); {
 		k := opGroupEnd(ops, j)
@@ -607,6 +613,7 @@ func (ev *evaluator) diceTerm(i uint16, n *node) (int, error) {
 	lo32, hi32 := int32(mn), int32(mx)
 	for k := range pool {
 		d := &pool[k]
+		d.flags &^= fCrit // faces may have changed since they were rolled
 		if marked {
 			if ev.e.critOf(n, int(d.face)) != CritNone {
 				d.flags |= fCrit
