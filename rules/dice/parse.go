@@ -16,8 +16,8 @@ const (
 )
 
 // Parse parses a dice expression (see the package documentation for the
-// grammar). Errors are *Error. Short inputs are remembered (see parseCache):
-// parsing the same text again returns the same immutable *Expr.
+// grammar). Errors are *Error. Inputs of up to 128 bytes are remembered in a
+// bounded cache: parsing the same text again returns the same immutable *Expr.
 func Parse(s string) (*Expr, error) {
 	if e := parseCache.get(s); e != nil {
 		return e, nil
