@@ -96,7 +96,6 @@ func TestCanonical(t *testing.T) {
 		{"D20+1D6", "d20+1d6"},
 		{"1D20KH1", "1d20kh1"},
 		{"4d6dl1", "4d6dl1"},
-		{"4d6 kh3", "4d6 kh3"},
 		{"( 1d6 , d8 , )kh1", "(1d6,d8)kh1"},
 		{"(1d6)kh1", "(1d6)kh1"},
 		{"(2,)", "(2,)"},
@@ -104,7 +103,9 @@ func TestCanonical(t *testing.T) {
 		{"007", "7"},
 		{"2d6 [ fire ]  [x]", "2d6[fire][x]"},
 		{"1d20 >= 15 \u3000 to hit", "1d20>=15 to hit"},
-		{"1d6!!=6", "1d6!!=6"},
+		{"1d6! != 6", "1d6! !=6"}, // glued, "1d6!!=6" would be ambiguous
+		{"(1d6)!=6", "(1d6)!=6"},
+		{"1d6[x] != 6", "1d6[x]!=6"},
 		{"d%% 3", "d%%3"},
 		{"2dF", "2dF"},
 		{"d6ro<2e6mi2ma5c>=3", "d6ro<2e6mi2ma5c>=3"},

@@ -17,6 +17,7 @@ const (
 	KindNeg                     // unary minus
 	KindBinary                  // + - * / %
 	KindCompare                 // >= > < <= == != (top level only)
+	KindFunc                    // floor( ), ceil( ), round( ), abs( )
 )
 
 // dieKind tells ordinary, percentile and Fate dice apart.
@@ -32,18 +33,23 @@ const (
 type opKind uint8
 
 const (
-	opK  opKind = iota + 1 // k: keep matching
-	opP                    // p (also spelled dh/dl): drop matching
-	opRR                   // rr: reroll until no longer matching
-	opRO                   // ro: reroll once
-	opRA                   // ra: reroll one and add
-	opE                    // e, !: explode
-	opMI                   // mi: minimum face
-	opMA                   // ma: maximum face
-	opC                    // c: count
+	opK         opKind = iota + 1 // k: keep matching
+	opP                           // p (also spelled dh/dl): drop matching
+	opRR                          // rr: reroll until no longer matching
+	opRO                          // ro: reroll once
+	opRA                          // ra: reroll one and add
+	opE                           // e, !: explode
+	opMI                          // mi: minimum face
+	opMA                          // ma: maximum face
+	opC                           // c: count
+	opCompound                    // !!: a matching die rolls again and adds to itself
+	opPenetrate                   // !p: explode, each added die counting one less
+	opCS                          // cs: critical success faces
+	opCF                          // cf: critical failure faces
 )
 
-var opNames = [...]string{opK: "k", opP: "p", opRR: "rr", opRO: "ro", opRA: "ra", opE: "e", opMI: "mi", opMA: "ma", opC: "c"}
+var opNames = [...]string{opK: "k", opP: "p", opRR: "rr", opRO: "ro", opRA: "ra", opE: "e", opMI: "mi", opMA: "ma", opC: "c",
+	opCompound: "!!", opPenetrate: "!p", opCS: "cs", opCF: "cf"}
 
 // selKind is the kind of a selector.
 type selKind uint8
@@ -56,17 +62,31 @@ const (
 	selLT                      // <N
 	selGE                      // >=N
 	selLE                      // <=N
-	selMax                     // the die's maximum face (only from `!`)
+	selMax                     // the die's maximum face (`!`, `!!`, `!p` without a selector)
+)
+
+// spell records how an operator was written, where two spellings mean the same.
+type spell uint8
+
+const (
+	spD    spell = 1 << iota // p written d: dh1, dl1, d1
+	spBare                   // a bare number after k, p or d, read as h or l: k3 = kh3, d1 = dl1
+	spEq                     // "=" written before the number: k=3
+	spBang                   // e written "!" with a selector: !>=5, !5
+	spR                      // rr written r: r1
+	spLong                   // mi, ma written min, max
 )
 
 // dop is one operator with one selector. Consecutive dops of the same op
-// (except mi/ma) form one operation whose selectors are a union: k1k2.
+// (except mi/ma) form one operation whose selectors are a union: k=1k=2;
+// brk starts a new operation (the keep/drop of a group after its term's own).
 type dop struct {
 	n   int
 	pos uint16
 	op  opKind
 	sel selKind
-	alt bool // p spelled d (dh/dl)
+	how spell
+	brk bool
 }
 
 // node is an AST node. Nodes live in Expr.nodes in post-order (children
@@ -82,11 +102,28 @@ type node struct {
 	opsN  uint16
 	labLo uint16 // labels: extra.labels[labLo : labLo+labN]
 	labN  uint16
+	own   uint16 // KindDice: its own operators, the first own of ops; those after it come from groups: (4d6)kh3
 	kind  Kind
 	die   dieKind
-	op    byte // Binary: + - * / %; Compare: a cmp code
-	bare  bool // KindDice: the count was left out ("d20"), and is printed so
+	op    byte  // Binary: + - * / %; Compare: a cmp code; Func: a fn code
+	flags uint8 // nBare, nBrace
 }
+
+// node flags
+const (
+	nBare  uint8 = 1 << iota // KindDice: the count was left out ("d20"), and is printed so
+	nBrace                   // KindGroup, KindSet: written with { } (Roll20's groups)
+)
+
+// Function codes (node.op for KindFunc).
+const (
+	fnFloor byte = iota + 1
+	fnCeil
+	fnRound
+	fnAbs
+)
+
+var fnNames = [...]string{fnFloor: "floor", fnCeil: "ceil", fnRound: "round", fnAbs: "abs"}
 
 // Comparison operator codes (node.op for KindCompare).
 const (
@@ -106,7 +143,9 @@ type Expr struct {
 	nodes []node  // post-order; the root is last
 	x     *extra  // operators, set elements, labels and comment; nil when there are none
 	ndice int32   // dice rolled before rerolls and explosions
-	d20   int32   // 1 + index of the leftmost term when IsD20, else 0
+	crit  int32   // 1 + index of the leftmost term when it bears critical markers (see finish), else 0
+	isD20 bool    // the leftmost term is a d20 roll
+	notes bool    // some operator records die history (rr, ro, mi, ma, !!, !p)
 	buf   [1]node // storage for one-node expressions
 }
 
@@ -185,8 +224,8 @@ func (e *Expr) Notation() string { return string(e.appendNode(nil, e.root())) }
 // IsD20 reports whether this is a d20 roll (spec §5): its leftmost term is a
 // d20 term that always keeps exactly one die (1d20, 2d20kh1, 2d20dl1, 1d20ro1).
 // Terms whose number of kept dice depends on the faces (explode, ra, value
-// selectors on k/p, c) are not d20 rolls.
-func (e *Expr) IsD20() bool { return e.d20 != 0 }
+// selectors on k/p, c, !!, !p) are not d20 rolls.
+func (e *Expr) IsD20() bool { return e.isD20 }
 
 // MaxDice returns the sum over every dice term of count × maximum face
 // (d% 100, dF 1), ignoring keep/drop, rerolls and explosions: the "max + roll"
@@ -211,14 +250,16 @@ func (e *Expr) Doubled() *Expr {
 	for i := range d.nodes {
 		if n := &d.nodes[i]; n.kind == KindDice && n.val <= math.MaxInt32 {
 			n.val *= 2
-			n.bare = false
+			n.flags &^= nBare
 		}
 	}
 	d.finish()
 	return d
 }
 
-// finish derives the facts Roll needs.
+// finish derives the facts Roll needs. The leftmost term bears critical
+// markers (Result.Crit, Result.Natural) when it keeps exactly one die whatever
+// the faces and is a d20 term, or has cs or cf.
 func (e *Expr) finish() {
 	dice := 0
 	for i := range e.nodes {
@@ -227,18 +268,47 @@ func (e *Expr) finish() {
 		}
 	}
 	e.ndice = int32(min(dice, math.MaxInt32))
-	e.d20 = 0
+	e.notes = false
+	if e.x != nil {
+		for _, d := range e.x.ops {
+			switch d.op {
+			case opRR, opRO, opMI, opMA, opCompound, opPenetrate:
+				e.notes = true
+			}
+		}
+	}
+	e.crit, e.isD20 = 0, false
+	t := e.leftmost()
+	n := &e.nodes[t]
+	if n.kind != KindDice || e.staticKept(n) != 1 {
+		return
+	}
+	e.isD20 = n.die == dieStd && n.sides == 20
+	if e.isD20 || hasOp(e.ops(n), opCS) || hasOp(e.ops(n), opCF) {
+		e.crit = int32(t) + 1
+	}
+}
+
+// leftmost returns the leftmost term: through comparisons, binary operators and groups.
+func (e *Expr) leftmost() uint16 {
 	t := e.root()
 	for {
 		n := &e.nodes[t]
 		if n.kind != KindCompare && n.kind != KindBinary && n.kind != KindGroup {
-			break
+			return t
 		}
 		t = n.a
 	}
-	if n := &e.nodes[t]; n.kind == KindDice && n.die == dieStd && n.sides == 20 && e.staticKept(n) == 1 {
-		e.d20 = int32(t) + 1
+}
+
+// hasOp reports whether ops has an operator op.
+func hasOp(ops []dop, op opKind) bool {
+	for _, d := range ops {
+		if d.op == op {
+			return true
+		}
 	}
+	return false
 }
 
 // staticKept returns how many dice a dice term keeps whatever the faces, or -1.
@@ -249,7 +319,7 @@ func (e *Expr) staticKept(n *node) int {
 		g := ops[i:j]
 		i = j
 		switch g[0].op {
-		case opRR, opRO, opMI, opMA:
+		case opRR, opRO, opMI, opMA, opCS, opCF:
 			continue
 		case opK, opP:
 			sel, most := g[0].sel, 0
@@ -272,13 +342,14 @@ func (e *Expr) staticKept(n *node) int {
 }
 
 // opGroupEnd returns the end of the run of same operators starting at i.
-// mi and ma never merge: they apply one after another.
+// mi and ma never merge: they apply one after another; an operator marked
+// brk starts a run of its own.
 func opGroupEnd(ops []dop, i int) int {
 	j := i + 1
 	if ops[i].op == opMI || ops[i].op == opMA {
 		return j
 	}
-	for j < len(ops) && ops[j].op == ops[i].op {
+	for j < len(ops) && ops[j].op == ops[i].op && !ops[j].brk {
 		j++
 	}
 	return j
@@ -307,7 +378,7 @@ func (e *Expr) appendNode(b []byte, i uint16) []byte {
 	case KindDice:
 		b = e.appendDiceNotation(b, n, false)
 	case KindSet:
-		b = append(b, '(')
+		b = openGroup(b, n)
 		kids := e.kids(n)
 		for j, k := range kids {
 			if j > 0 {
@@ -315,9 +386,15 @@ func (e *Expr) appendNode(b []byte, i uint16) []byte {
 			}
 			b = e.appendNode(b, k)
 		}
-		b = closeSet(b, len(kids), n.opsN)
-		b = appendOps(b, e.ops(n))
+		b = e.closeSet(b, n)
+		b = appendOps(b, e.ops(n), false)
 	case KindGroup:
+		b = openGroup(b, n)
+		b = e.appendNode(b, n.a)
+		b = closeGroup(b, n)
+		b = appendOps(b, e.ops(n), false)
+	case KindFunc:
+		b = append(b, fnNames[n.op]...)
 		b = append(b, '(')
 		b = e.appendNode(b, n.a)
 		b = append(b, ')')
@@ -330,6 +407,9 @@ func (e *Expr) appendNode(b []byte, i uint16) []byte {
 		b = e.appendNode(b, n.b)
 	case KindCompare:
 		b = e.appendNode(b, n.a)
+		if e.glues(n.a, n.op) {
+			b = append(b, ' ') // the input had whitespace here too
+		}
 		b = append(b, cmpNames[n.op]...)
 		b = e.appendNode(b, n.b)
 	}
@@ -341,19 +421,74 @@ func (e *Expr) appendNode(b []byte, i uint16) []byte {
 	return b
 }
 
-// closeSet closes a set: a set of one without operators needs its comma, "(2,)",
-// or it would read as a group; "(2)kh1" is a set already.
-func closeSet(b []byte, elems int, ops uint16) []byte {
-	if elems == 1 && ops == 0 {
-		b = append(b, ',')
+// glues reports whether comparison op written right after the notation of
+// node i would read as part of a dice term's operators: "1d6!=6" (explode
+// on 6, refused as ambiguous), "1d6!>3" (explode on more than 3).
+func (e *Expr) glues(i uint16, op byte) bool {
+	for {
+		n := &e.nodes[i]
+		switch {
+		case n.labN > 0:
+			return false
+		case n.kind == KindBinary:
+			i = n.b
+			continue
+		case n.kind == KindNeg:
+			i = n.a
+			continue
+		case n.kind != KindDice:
+			return false
+		}
+		if op == cmpNE {
+			return true
+		}
+		own := e.ownOps(n)
+		if len(own) == 0 || op == cmpEQ {
+			return false
+		}
+		last := own[len(own)-1]
+		return last.sel == selMax // !, !! or !p without a selector
+	}
+}
+
+// openGroup opens a group or set: "(" or, as written, "{".
+func openGroup(b []byte, n *node) []byte {
+	if n.flags&nBrace != 0 {
+		return append(b, '{')
+	}
+	return append(b, '(')
+}
+
+func closeGroup(b []byte, n *node) []byte {
+	if n.flags&nBrace != 0 {
+		return append(b, '}')
 	}
 	return append(b, ')')
 }
 
-// appendDiceNotation appends NdS and the operators of a dice term, without
-// labels; the count is left out where the input left it out, unless count is set.
-func (e *Expr) appendDiceNotation(b []byte, n *node, count bool) []byte {
-	if count || !n.bare {
+// closeSet closes a set: a set of one needs its comma, "(2,)", or it would
+// read as a group; "(2)kh1" is a set already, but "(1d6,)kh1" needs it ("(1d6)kh1"
+// keeps among the dice) and so does "{2,}kh1" ("{2}kh1" is refused).
+func (e *Expr) closeSet(b []byte, n *node) []byte {
+	if kids := e.kids(n); len(kids) == 1 && (n.opsN == 0 || n.flags&nBrace != 0 || e.isDiceGroup(kids[0])) {
+		b = append(b, ',')
+	}
+	return closeGroup(b, n)
+}
+
+// isDiceGroup reports whether node i is a dice term, or groups around one.
+func (e *Expr) isDiceGroup(i uint16) bool {
+	for e.nodes[i].kind == KindGroup {
+		i = e.nodes[i].a
+	}
+	return e.nodes[i].kind == KindDice
+}
+
+// appendDiceNotation appends NdS and the term's own operators, without
+// labels; the count is left out where the input left it out, unless read is
+// set, which also writes every operator as it was read (4d6k3 → 4d6kh3).
+func (e *Expr) appendDiceNotation(b []byte, n *node, read bool) []byte {
+	if read || n.flags&nBare == 0 {
 		b = strconv.AppendInt(b, int64(n.val), 10)
 	}
 	b = append(b, 'd')
@@ -365,35 +500,61 @@ func (e *Expr) appendDiceNotation(b []byte, n *node, count bool) []byte {
 	default:
 		b = strconv.AppendInt(b, int64(n.sides), 10)
 	}
-	return appendOps(b, e.ops(n))
+	return appendOps(b, e.ownOps(n), read)
 }
 
-func appendOps(b []byte, ops []dop) []byte {
+// ownOps returns the operators written directly after a dice term, without
+// those of the groups around it.
+func (e *Expr) ownOps(n *node) []dop { return e.ops(n)[:n.own] }
+
+// appendOps appends operators as written or, when read is set, as read: a
+// bare number after k, p or d gets its h or l (4d6k3 → 4d6kh3, 4d6d1 → 4d6dl1).
+func appendOps(b []byte, ops []dop, read bool) []byte {
 	for _, o := range ops {
 		switch {
-		case o.sel == selMax:
+		case o.op == opE && o.sel == selMax:
 			b = append(b, '!')
 			continue
-		case o.alt:
+		case o.op == opE && o.how&spBang != 0:
+			b = append(b, '!')
+		case o.how&spD != 0:
 			b = append(b, 'd')
+		case o.how&spR != 0:
+			b = append(b, 'r')
+		case o.how&spLong != 0 && o.op == opMI:
+			b = append(b, "min"...)
+		case o.how&spLong != 0 && o.op == opMA:
+			b = append(b, "max"...)
 		default:
 			b = append(b, opNames[o.op]...)
 		}
-		switch o.sel {
-		case selHigh:
-			b = append(b, 'h')
-		case selLow:
-			b = append(b, 'l')
-		case selGT:
-			b = append(b, '>')
-		case selLT:
-			b = append(b, '<')
-		case selGE:
-			b = append(b, ">="...)
-		case selLE:
-			b = append(b, "<="...)
-		}
-		b = strconv.AppendInt(b, int64(o.n), 10)
+		b = appendSel(b, o, read)
 	}
 	return b
+}
+
+// appendSel appends the selector of o.
+func appendSel(b []byte, o dop, read bool) []byte {
+	switch o.sel {
+	case selMax:
+		return b
+	case selHigh, selLow:
+		if read || o.how&spBare == 0 {
+			b = append(b, "hl"[o.sel-selHigh])
+		}
+	case selEq:
+		// k and p always say "=": a bare number after them is a count
+		if o.how&spEq != 0 || o.op == opK || o.op == opP {
+			b = append(b, '=')
+		}
+	case selGT:
+		b = append(b, '>')
+	case selLT:
+		b = append(b, '<')
+	case selGE:
+		b = append(b, ">="...)
+	case selLE:
+		b = append(b, "<="...)
+	}
+	return strconv.AppendInt(b, int64(o.n), 10)
 }

@@ -23,7 +23,7 @@ var codeArgs = map[string][]string{
 	CodeUnexpectedEnd:       {"Pos"},
 	CodeExpectedOperand:     {"Pos", "Op"},
 	CodeExpectedSides:       {"Pos"},
-	CodeUnclosedParen:       {"Pos"},
+	CodeUnclosedParen:       {"Pos", "Token"},
 	CodeZeroSides:           {"Pos"},
 	CodeTooManyDice:         {"Limit"}, // Pos too when positional, but messages cannot rely on it
 	CodeTooManySides:        {"Pos", "Limit"},
@@ -43,6 +43,13 @@ var codeArgs = map[string][]string{
 	CodeForcedExhausted:     {"Count"},
 	CodeForcedOutOfRange:    {"Face", "Min", "Max"},
 	CodeBadFaces:            {"Token"},
+	CodeDidYouMean:          {"Pos", "Token", "Hint"},
+	CodeDetachedOperator:    {"Pos", "Token"},
+	CodeAmbiguous:           {"Pos", "Token", "First", "Second"},
+	CodeGroupPool:           {"Pos"},
+	CodeModeNeedsD20:        {"Pos", "Token"},
+	CodeModeConflict:        {"Pos", "Token", "First"},
+	CodeTooManyRolls:        {"Limit"},
 }
 
 var (

@@ -14,6 +14,9 @@ func (c *dctx) eval(i uint16) (*pmf, error) {
 	case KindNumber:
 		return c.point(n.val), nil
 	case KindDice:
+		if ops := c.e.ops(n); hasOp(ops, opCompound) || hasOp(ops, opPenetrate) {
+			return nil, errBudget // no exact rule for !! and !p: the seeded Monte-Carlo estimate
+		}
 		p, err := c.newTerm(n).dist()
 		if errors.Is(err, errRange) {
 			err = c.e.errAt(CodeOverflow, n.pos)

@@ -166,7 +166,8 @@ func (g *exprGen) term() string {
 		}
 		return "l" + strconv.Itoa(cnt())
 	}
-	for range g.r.IntN(4) {
+	ops := g.r.IntN(4)
+	for j := range ops {
 		switch g.r.IntN(12) {
 		case 0, 1:
 			b.WriteString("k" + sel(false))
@@ -185,7 +186,7 @@ func (g *exprGen) term() string {
 		case 6:
 			b.WriteString("ra" + sel(g.r.IntN(2) > 0))
 		case 7:
-			if g.r.IntN(2) == 0 {
+			if g.r.IntN(2) == 0 && j == ops-1 { // "!" then "!" or "p" would read as !! or !p
 				b.WriteString("!")
 			} else {
 				b.WriteString("e" + sel(true))

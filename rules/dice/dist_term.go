@@ -75,6 +75,9 @@ func (c *dctx) newTerm(n *node) *term {
 			t.count = append(t.count, g...)
 			continue
 		}
+		if g[0].op == opCS || g[0].op == opCF { // critical ranges: no effect on values
+			continue
+		}
 		s := stage{op: g[0].op, g: g}
 		for _, d := range g {
 			switch d.sel {

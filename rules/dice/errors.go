@@ -15,7 +15,7 @@ const (
 	CodeUnexpectedEnd       = "dice.err.unexpected_end"       // Pos: a number, dice or '(' was expected, the input ended
 	CodeExpectedOperand     = "dice.err.expected_operand"     // Pos, Op: nothing usable after an operator
 	CodeExpectedSides       = "dice.err.expected_sides"       // Pos: 'd' without a size (1d, d, 1dx)
-	CodeUnclosedParen       = "dice.err.unclosed_paren"       // Pos of the '(' that is never closed
+	CodeUnclosedParen       = "dice.err.unclosed_paren"       // Pos, Token: the '(' or '{' that is never closed
 	CodeZeroSides           = "dice.err.zero_sides"           // Pos: 1d0
 	CodeTooManyDice         = "dice.err.too_many_dice"        // Limit
 	CodeTooManySides        = "dice.err.too_many_sides"       // Pos, Limit
@@ -35,6 +35,13 @@ const (
 	CodeForcedExhausted     = "dice.err.forced_exhausted"     // Count: how many faces were forced
 	CodeForcedOutOfRange    = "dice.err.forced_out_of_range"  // Face, Min, Max
 	CodeBadFaces            = "dice.err.bad_faces"            // Token: ParseFaces input it could not read
+	CodeDidYouMean          = "dice.err.did_you_mean"         // Pos, Token, Hint: a near miss and the notation it probably meant
+	CodeDetachedOperator    = "dice.err.detached_operator"    // Pos, Token: a dice operator apart from any dice ("1d20+5 kh1")
+	CodeAmbiguous           = "dice.err.ambiguous"            // Pos, Token, First, Second: "2d6!=5" reads two ways
+	CodeGroupPool           = "dice.err.group_pool"           // Pos: {1d20+5}kh1 (Roll20 pools the dice; refused)
+	CodeModeNeedsD20        = "dice.err.mode_needs_d20"       // Pos (the leftmost term), Token: adv/dis/ea without a leading 1d20
+	CodeModeConflict        = "dice.err.mode_conflict"        // Pos, Token, First: "adv" and "dis" in one roll
+	CodeTooManyRolls        = "dice.err.too_many_rolls"       // Limit: rolls in one /roll line
 )
 
 var codes = []string{
@@ -42,7 +49,8 @@ var codes = []string{
 	CodeUnclosedParen, CodeZeroSides, CodeTooManyDice, CodeTooManySides, CodeTooLong, CodeTooDeep,
 	CodeNumberTooLarge, CodeMissingSelector, CodeBadSelector, CodeSetOperator, CodeMisplacedComparison,
 	CodeDivisionByZero, CodeOverflow, CodeInvalidUTF8, CodeControlChar, CodeUnclosedLabel, CodeEmptyLabel,
-	CodeForcedExhausted, CodeForcedOutOfRange, CodeBadFaces,
+	CodeForcedExhausted, CodeForcedOutOfRange, CodeBadFaces, CodeDidYouMean, CodeDetachedOperator, CodeAmbiguous,
+	CodeGroupPool, CodeModeNeedsD20, CodeModeConflict, CodeTooManyRolls,
 }
 
 // Codes returns every error code this package can return, sorted.

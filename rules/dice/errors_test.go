@@ -97,13 +97,44 @@ var bads = []bad{
 	{"hello", CodeUnexpectedChar, 0, map[string]any{"Token": "h"}},
 	{"1d20)", CodeUnexpectedChar, 4, map[string]any{"Token": ")"}},
 	{"4d6x", CodeUnexpectedChar, 3, map[string]any{"Token": "x"}},
-	{"2d6rx", CodeUnexpectedChar, 4, map[string]any{"Token": "x"}},
+	{"2d6rx", CodeMissingSelector, 4, map[string]any{"Op": "r"}}, // r is Roll20's rr
 	{"2d6mx", CodeUnexpectedChar, 4, map[string]any{"Token": "x"}},
 	{"()", CodeUnexpectedChar, 1, map[string]any{"Token": ")"}},
 	{"1d20=5", CodeUnexpectedChar, 4, map[string]any{"Token": "="}},
 	{"(1d20 to hit)", CodeUnexpectedChar, 6, map[string]any{"Token": "t"}},
 	{"偷袭", CodeUnexpectedChar, 0, map[string]any{"Token": "偷"}},
 	{"5th", CodeUnexpectedChar, 1, map[string]any{"Token": "t"}},
+
+	// revision 2 (spec §10): new operators, groups and functions
+	{"{2, 3", CodeUnclosedParen, 0, map[string]any{"Token": "{"}},
+	{"{2, 3)", CodeUnexpectedChar, 5, map[string]any{"Token": ")"}},
+	{"{1d20+5}kh1", CodeGroupPool, 0, nil},
+	{"2 + {5}k1", CodeGroupPool, 4, nil},
+	{"(1d6)!!", CodeSetOperator, 5, map[string]any{"Op": "!"}},
+	{"(1,2)r1", CodeSetOperator, 5, map[string]any{"Op": "r"}},
+	{"(1,2)cs1", CodeSetOperator, 5, map[string]any{"Op": "cs"}},
+	{"1d20csh1", CodeBadSelector, 6, map[string]any{"Op": "cs", "Allowed": allowedValue}},
+	{"1d6rh1", CodeBadSelector, 4, map[string]any{"Op": "r", "Allowed": allowedValue}},
+	{"4d6mi=3", CodeBadSelector, 5, map[string]any{"Op": "mi", "Allowed": allowedNumber}},
+	{"4d6max>3", CodeBadSelector, 6, map[string]any{"Op": "max", "Allowed": allowedNumber}},
+	{"1d6!>", CodeMissingSelector, 5, map[string]any{"Op": "!>"}},
+	{"1d6!!<", CodeMissingSelector, 6, map[string]any{"Op": "!!<"}},
+	{"4d6min", CodeMissingSelector, 6, map[string]any{"Op": "min"}},
+	{"4d6d", CodeMissingSelector, 4, map[string]any{"Op": "d"}},
+	{"4d6k=", CodeMissingSelector, 5, map[string]any{"Op": "k="}},
+	{"4d6cf", CodeMissingSelector, 5, map[string]any{"Op": "cf"}},
+	{"1ㅇ", CodeExpectedSides, 1, nil},
+	{"floor(7/2", CodeUnclosedParen, 5, map[string]any{"Token": "("}},
+	{"floor(", CodeUnexpectedEnd, 6, nil},
+	{"floor()", CodeUnexpectedChar, 6, map[string]any{"Token": ")"}},
+	{"floor(1, 2)", CodeUnexpectedChar, 7, map[string]any{"Token": ","}},
+	{"floor(1>2)", CodeMisplacedComparison, 7, map[string]any{"Op": ">"}},
+	{"floor(1/0)", CodeDivisionByZero, 7, map[string]any{"Op": "/"}},
+	{"ceil(5%(2-2))", CodeDivisionByZero, 6, map[string]any{"Op": "%"}},
+	{"round(9223372036854775807*2/4)", CodeOverflow, 25, nil},
+	{"floor(9223372036854775807/2+9223372036854775807/3)", CodeOverflow, 27, nil},
+	{"abs(-9223372036854775807-1)", CodeOverflow, 0, nil},
+	{strings.Repeat("abs(", 65) + "1" + strings.Repeat(")", 65), CodeTooDeep, 259, map[string]any{"Limit": MaxDepth}},
 }
 
 func TestBadInputs(t *testing.T) {
@@ -293,8 +324,9 @@ func TestCodes(t *testing.T) {
 		}
 	}
 	// Every code is produced by some test input.
-	seen := map[string]bool{CodeForcedExhausted: true, CodeForcedOutOfRange: true, CodeBadFaces: true}
-	for _, b := range bads {
+	seen := map[string]bool{CodeForcedExhausted: true, CodeForcedOutOfRange: true, CodeBadFaces: true,
+		CodeTooManyRolls: true} // TestParseLine
+	for _, b := range append(bads, nearMisses...) {
 		seen[b.code] = true
 	}
 	for _, c := range codes {

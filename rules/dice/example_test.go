@@ -48,3 +48,37 @@ func ExampleError() {
 	}
 	// Output: dice.err.expected_operand + 5
 }
+
+// A /roll line: Avrae's adv rolls the first d20 twice; ";" separates rolls.
+func ExampleParseLine() {
+	lines, err := dice.ParseLine("1d20+5 adv to hit; 2d6+3 fire")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r := dice.NewScripted([]int{8, 17, 4, 6})
+	for _, l := range lines {
+		res, _ := l.Roll(r)
+		fmt.Println(res.Breakdown(), "|", res.Comment, "|", l.Mode)
+	}
+	// Output:
+	// 2d20kh1 (~~8~~, 17) + 5 = 22 | to hit | adv
+	// 2d6 (4, **6**) + 3 = 13 | fire |
+}
+
+// The console prints the breakdown without markdown.
+func ExampleResult_BreakdownPlain() {
+	res, _ := dice.Roll("4d6k3", dice.NewScripted([]int{6, 2, 5, 1}))
+	fmt.Println(res.BreakdownPlain())
+	// Output: 4d6kh3 (6, 2, 5, 1d) = 13
+}
+
+// A spelling with a space inside a term is refused with the one it probably meant.
+func ExampleError_didYouMean() {
+	_, err := dice.Parse("2d20 kh1 + 5")
+	var e *dice.Error
+	if errors.As(err, &e) {
+		fmt.Println(e.Code, e.Args["Hint"])
+	}
+	// Output: dice.err.did_you_mean 2d20kh1+5
+}

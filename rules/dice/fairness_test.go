@@ -2,6 +2,7 @@ package dice
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -109,6 +110,73 @@ func TestFairness(t *testing.T) {
 		t.Logf("1000d%d ×1000: χ² = %.1f, p = %.3f", sides, chi2, p)
 		if p <= 0.001 {
 			t.Errorf("d%d via Expr.Roll: χ² = %.1f, p = %.5f", sides, chi2, p)
+		}
+	}
+}
+
+// TestFairnessNarrow: the production roller's 16-bit draws (four dice to a
+// ChaCha8 output) pass the same χ² test, through Roll and through the
+// engine's direct path, which draws exactly what Roll would.
+func TestFairnessNarrow(t *testing.T) {
+	const n = 1_000_000
+	for _, sides := range []int{6, 20, 100, 1000} {
+		key := [32]byte{byte(sides), 7}
+		r := &chacha{src: rand.NewChaCha8(key), narrow: true}
+		counts := make([]int, sides)
+		for range n {
+			f, err := r.Roll(1, sides)
+			if err != nil {
+				t.Fatal(err)
+			}
+			counts[f-1]++
+		}
+		if chi2, p := chiSquare(counts, n); p <= 0.001 {
+			t.Errorf("narrow d%d via Roll: χ² = %.1f, p = %.5f", sides, chi2, p)
+		}
+		e := mustParse(t, "1000d"+itoa(sides))
+		counts = make([]int, sides)
+		for range n / 1000 {
+			res, err := e.Roll(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range res.dice {
+				counts[d.face-1]++
+			}
+		}
+		if chi2, p := chiSquare(counts, n); p <= 0.001 {
+			t.Errorf("narrow d%d via Expr.Roll: χ² = %.1f, p = %.5f", sides, chi2, p)
+		}
+		a := &chacha{src: rand.NewChaCha8(key), narrow: true}
+		b := &chacha{src: rand.NewChaCha8(key), narrow: true}
+		res, err := e.Roll(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, d := range res.dice {
+			if f, _ := b.Roll(1, sides); int(d.face) != f {
+				t.Fatalf("narrow d%d: die %d is %d by the direct path, %d by Roll", sides, i, d.face, f)
+			}
+		}
+	}
+}
+
+// TestNarrowEdges: the production roller at the edges of its 16-bit path.
+func TestNarrowEdges(t *testing.T) {
+	r := NewRoller()
+	for _, sides := range []int{2, 65535, 65536, 65537, MaxSides} {
+		e := mustParse(t, "50d"+itoa(sides))
+		res, err := e.Roll(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range res.Dice() {
+			if d.Face < 1 || d.Face > sides || d.Crit != (d.Face == 1 || d.Face == sides) {
+				t.Fatalf("d%d: die %+v", sides, d)
+			}
+		}
+		if f, err := r.Roll(1, sides); err != nil || f < 1 || f > sides {
+			t.Fatalf("Roll(1, %d) = %d, %v", sides, f, err)
 		}
 	}
 }

@@ -13,7 +13,19 @@ import (
 //	2d6 (3, 4) + 1 = 8 >= 7
 func (r *Result) Breakdown() string {
 	var buf [256]byte
-	return string(r.appendBreakdown(buf[:0], -1))
+	return string(r.appendBreakdown(buf[:0], style{limit: -1}))
+}
+
+// BreakdownPlain returns the breakdown without markdown, for a terminal (as
+// d20's SimpleStringifier): faces are not bold; a die that keep/drop dropped
+// is followed by "d", a face a reroll replaced by "r", a counted die by "*";
+// a dropped set element is followed by "d" too. Labels are not escaped.
+//
+//	4d6kh3 (6, 2, 5, 1d) = 13
+//	4d6ro<3 (1r 4, 5, 2r 3, 6) = 18
+func (r *Result) BreakdownPlain() string {
+	var buf [256]byte
+	return string(r.appendBreakdown(buf[:0], style{limit: -1, plain: true}))
 }
 
 // ellipsis marks dice left out of an abbreviated breakdown.
@@ -23,8 +35,13 @@ const ellipsis = "…"
 // total: when the full breakdown is longer, each term shows only its first
 // dice followed by "…" (as many as fit), then "… = total". If even the total
 // does not fit, the total alone is returned, longer than n.
-func (r *Result) BreakdownN(n int) string {
-	full := r.appendBreakdown(nil, -1)
+func (r *Result) BreakdownN(n int) string { return r.breakdownN(n, false) }
+
+// BreakdownPlainN is BreakdownPlain in at most n bytes, as BreakdownN.
+func (r *Result) BreakdownPlainN(n int) string { return r.breakdownN(n, true) }
+
+func (r *Result) breakdownN(n int, plain bool) string {
+	full := r.appendBreakdown(nil, style{limit: -1, plain: plain})
 	if len(full) <= n {
 		return string(full)
 	}
@@ -38,7 +55,7 @@ func (r *Result) BreakdownN(n int) string {
 	lo, hi := -1, most-1 // limit lo fits (-1: none found yet); limit most is the full breakdown
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		if b := r.appendBreakdown(nil, mid); len(b) <= n {
+		if b := r.appendBreakdown(nil, style{limit: mid, plain: plain}); len(b) <= n {
 			lo, best = mid, b
 		} else {
 			hi = mid - 1
@@ -61,24 +78,30 @@ func (r *Result) BreakdownN(n int) string {
 	return strconv.Itoa(r.Total)
 }
 
-// appendBreakdown appends the breakdown; each dice term shows at most limit
-// dice (all when limit < 0).
-func (r *Result) appendBreakdown(b []byte, limit int) []byte {
+// style is how a breakdown is written: each dice term shows at most limit
+// dice (all when limit < 0); plain leaves markdown out.
+type style struct {
+	limit int
+	plain bool
+}
+
+// appendBreakdown appends the breakdown.
+func (r *Result) appendBreakdown(b []byte, st style) []byte {
 	e := r.Expr
 	root := e.root()
 	n := &e.nodes[root]
 	if n.kind != KindCompare {
-		b = r.appendNode(b, root, limit)
+		b = r.appendNode(b, root, st)
 		b = append(b, " = "...)
 		return strconv.AppendInt(b, int64(r.Total), 10)
 	}
-	b = r.appendNode(b, n.a, limit)
+	b = r.appendNode(b, n.a, st)
 	b = append(b, " = "...)
 	b = strconv.AppendInt(b, int64(r.slot(n.a).value), 10)
 	b = append(b, ' ')
 	b = append(b, cmpNames[n.op]...)
 	b = append(b, ' ')
-	b = r.appendNode(b, n.b, limit)
+	b = r.appendNode(b, n.b, st)
 	if !e.isLiteral(n.b) {
 		b = append(b, " = "...)
 		b = strconv.AppendInt(b, int64(r.slot(n.b).value), 10)
@@ -95,7 +118,7 @@ func (e *Expr) isLiteral(i uint16) bool {
 	return n.kind == KindNumber && n.labN == 0
 }
 
-func (r *Result) appendNode(b []byte, i uint16, limit int) []byte {
+func (r *Result) appendNode(b []byte, i uint16, st style) []byte {
 	e := r.Expr
 	n := &e.nodes[i]
 	switch n.kind {
@@ -105,54 +128,71 @@ func (r *Result) appendNode(b []byte, i uint16, limit int) []byte {
 		b = e.appendDiceNotation(b, n, true)
 		b = append(b, " ("...)
 		s := r.slot(i)
-		fate := n.die == dieFate
 		for j, d := range r.dice[s.lo:s.hi] {
 			if j > 0 {
 				b = append(b, ", "...)
 			}
-			if limit >= 0 && j >= limit {
+			if st.limit >= 0 && j >= st.limit {
 				b = append(b, ellipsis...)
 				break
 			}
-			b = r.appendDie(b, d, fate)
+			b = r.appendDie(b, d, n, st.plain)
 		}
 		b = append(b, ')')
 	case KindSet:
-		b = append(b, '(')
+		b = openGroup(b, n)
 		kids := e.kids(n)
 		for j, k := range kids {
 			if j > 0 {
 				b = append(b, ", "...)
 			}
 			dropped := r.slot(k).dropped
-			if dropped {
+			if dropped && !st.plain {
 				b = append(b, "~~"...)
 			}
-			b = r.appendNode(b, k, limit)
+			b = r.appendNode(b, k, st)
 			if dropped {
-				b = append(b, "~~"...)
+				b = append(b, mark(st.plain, "~~", "d")...)
 			}
 		}
-		b = closeSet(b, len(kids), n.opsN)
-		b = appendOps(b, e.ops(n))
+		b = e.closeSet(b, n)
+		b = appendOps(b, e.ops(n), true)
 	case KindGroup:
+		b = openGroup(b, n)
+		b = r.appendNode(b, n.a, st)
+		b = closeGroup(b, n)
+		b = appendOps(b, e.ops(n), true)
+	case KindFunc:
+		b = append(b, fnNames[n.op]...)
 		b = append(b, '(')
-		b = r.appendNode(b, n.a, limit)
+		b = r.appendNode(b, n.a, st)
 		b = append(b, ')')
 	case KindNeg:
 		b = append(b, '-')
-		b = r.appendNode(b, n.a, limit)
+		b = r.appendNode(b, n.a, st)
 	case KindBinary:
-		b = r.appendNode(b, n.a, limit)
+		b = r.appendNode(b, n.a, st)
 		b = append(b, ' ', n.op, ' ')
-		b = r.appendNode(b, n.b, limit)
+		b = r.appendNode(b, n.b, st)
 	}
 	for _, l := range e.labelsOf(n) {
 		b = append(b, " ["...)
-		b = appendEscaped(b, l)
+		if st.plain {
+			b = append(b, l...)
+		} else {
+			b = appendEscaped(b, l)
+		}
 		b = append(b, ']')
 	}
 	return b
+}
+
+// mark returns the markdown mark md, or the plain one.
+func mark(plain bool, md, p string) string {
+	if plain {
+		return p
+	}
+	return md
 }
 
 // appendEscaped appends label text with the markdown characters that could
@@ -169,45 +209,82 @@ func appendEscaped(b []byte, s string) []byte {
 	return b
 }
 
-// appendDie appends one die: replaced faces struck, then the face (bold at
-// its minimum or maximum, "raw -> face" when clamped, "!" when it exploded,
-// underlined when counted), struck through when dropped.
-func (r *Result) appendDie(b []byte, d die, fate bool) []byte {
+// appendDie appends one die of term n: replaced faces struck, then the face
+// (bold at its minimum or maximum, "raw -> face" when clamped or penetrated,
+// its parts joined by "+" when compounded, "!" when it exploded, underlined
+// when counted), struck through when dropped. Plain, the marks are suffixes.
+func (r *Result) appendDie(b []byte, d die, n *node, plain bool) []byte {
+	fate := n.die == dieFate
 	raw := int(d.face)
-	if d.hist != 0 {
+	var parts []int
+	if d.hist != 0 || d.has(fPenetrated) {
 		var rerolled []int
-		rerolled, raw = r.history(d)
+		rerolled, raw, parts = r.history(d)
 		for _, f := range rerolled {
-			b = append(b, "~~"...)
+			if !plain {
+				b = append(b, "~~"...)
+			}
 			b = appendFace(b, f, fate)
-			b = append(b, "~~ "...)
+			b = append(b, mark(plain, "~~ ", "r ")...)
 		}
 	}
-	if !d.has(fKept) {
+	if !plain && !d.has(fKept) {
 		b = append(b, "~~"...)
 	}
-	if d.has(fCounted) {
+	if !plain && d.has(fCounted) {
 		b = append(b, "__"...)
 	}
-	if d.has(fClamped) {
-		b = appendFace(b, raw, fate)
-		b = append(b, " -> "...)
-	}
-	if d.has(fCrit) {
-		b = append(b, "**"...)
-	}
-	b = appendFace(b, int(d.face), fate)
-	if d.has(fCrit) {
-		b = append(b, "**"...)
+	switch {
+	case parts != nil:
+		b = r.appendParts(b, parts, n, plain)
+		if d.has(fClamped) {
+			b = append(b, " -> "...)
+			b = appendFace(b, int(d.face), fate)
+		}
+	default:
+		if d.has(fClamped) || d.has(fPenetrated) {
+			b = appendFace(b, raw, fate)
+			b = append(b, " -> "...)
+		}
+		bold := !plain && d.has(fCrit)
+		if bold {
+			b = append(b, "**"...)
+		}
+		b = appendFace(b, int(d.face), fate)
+		if bold {
+			b = append(b, "**"...)
+		}
 	}
 	if d.has(fExploded) {
 		b = append(b, '!')
 	}
 	if d.has(fCounted) {
-		b = append(b, "__"...)
+		b = append(b, mark(plain, "__", "*")...)
 	}
 	if !d.has(fKept) {
-		b = append(b, "~~"...)
+		b = append(b, mark(plain, "~~", "d")...)
+	}
+	return b
+}
+
+// appendParts appends the parts of a compounded die: "**6**!+**6**!+2".
+func (r *Result) appendParts(b []byte, parts []int, n *node, plain bool) []byte {
+	fate := n.die == dieFate
+	for k, f := range parts {
+		if k > 0 {
+			b = append(b, '+')
+		}
+		bold := !plain && (f == minFace(n) || f == maxFace(n))
+		if bold {
+			b = append(b, "**"...)
+		}
+		b = appendFace(b, f, fate)
+		if bold {
+			b = append(b, "**"...)
+		}
+		if k < len(parts)-1 {
+			b = append(b, '!')
+		}
 	}
 	return b
 }
@@ -221,16 +298,18 @@ func appendFace(b []byte, f int, fate bool) []byte {
 }
 
 type jsonDie struct {
-	Sides    int   `json:"sides"`
-	Fate     bool  `json:"fate,omitempty"`
-	Face     int   `json:"face"`
-	Kept     bool  `json:"kept"`
-	Exploded bool  `json:"exploded,omitempty"`
-	Rerolled []int `json:"rerolled,omitempty"`
-	Clamped  bool  `json:"clamped,omitempty"`
-	Raw      *int  `json:"raw,omitempty"` // only when clamped
-	Counted  bool  `json:"counted,omitempty"`
-	Crit     bool  `json:"crit,omitempty"`
+	Sides      int   `json:"sides"`
+	Fate       bool  `json:"fate,omitempty"`
+	Face       int   `json:"face"`
+	Kept       bool  `json:"kept"`
+	Exploded   bool  `json:"exploded,omitempty"`
+	Rerolled   []int `json:"rerolled,omitempty"`
+	Parts      []int `json:"parts,omitempty"`
+	Penetrated bool  `json:"penetrated,omitempty"`
+	Clamped    bool  `json:"clamped,omitempty"`
+	Raw        *int  `json:"raw,omitempty"` // only when clamped or penetrated
+	Counted    bool  `json:"counted,omitempty"`
+	Crit       bool  `json:"crit,omitempty"`
 }
 
 type jsonResult struct {
@@ -251,8 +330,8 @@ type jsonResult struct {
 //	 "verdict":"success","crit":"success","natural":20,"labels":["fire"],"comment":"...","breakdown":"..."}
 //
 // verdict, crit, natural, labels and comment are left out when empty; a die's
-// flags are left out when false, and "raw" (the face before mi/ma) appears
-// only for a clamped die. The output does not escape <, > and & (an Encoder
+// flags are left out when false, "parts" appears only for a compounded die
+// (!!) and "raw" (the face as rolled) only for a clamped or penetrated die. The output does not escape <, > and & (an Encoder
 // with SetEscapeHTML(false) passes them through; json.Marshal escapes them).
 func (r *Result) MarshalJSON() ([]byte, error) {
 	dice := r.Dice()
@@ -269,8 +348,8 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 	}
 	for i, d := range dice {
 		j.Dice[i] = jsonDie{Sides: d.Sides, Fate: d.Fate, Face: d.Face, Kept: d.Kept, Exploded: d.Exploded,
-			Rerolled: d.Rerolled, Clamped: d.Clamped, Counted: d.Counted, Crit: d.Crit}
-		if d.Clamped {
+			Rerolled: d.Rerolled, Parts: d.Parts, Penetrated: d.Penetrated, Clamped: d.Clamped, Counted: d.Counted, Crit: d.Crit}
+		if d.Clamped || d.Penetrated {
 			j.Dice[i].Raw = &dice[i].RawFace
 		}
 	}
@@ -287,10 +366,10 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 type Node struct {
 	Kind     Kind
 	Notation string   // canonical notation of the subtree, labels included: "4d6kh3[str]", "d20+5"
-	Op       string   // KindBinary: + - * / %; KindCompare: >= > < <= == !=
+	Op       string   // KindBinary: + - * / %; KindCompare: >= > < <= == !=; KindFunc: floor, ceil, round, abs
 	Value    int      // the node's value; for KindCompare, its left side's
 	Dice     []Die    // KindDice: the term's dice
-	Kids     []*Node  // KindBinary, KindCompare: left, right; KindGroup, KindNeg: inner; KindSet: elements
+	Kids     []*Node  // KindBinary, KindCompare: left, right; KindGroup, KindNeg, KindFunc: inner; KindSet: elements
 	Kept     bool     // false only for a set element dropped by its set's k/p
 	Labels   []string // labels written after this term
 }
@@ -311,6 +390,9 @@ func (r *Result) tree(i uint16) *Node {
 			t.Kids = append(t.Kids, r.tree(k))
 		}
 	case KindGroup, KindNeg:
+		t.Kids = []*Node{r.tree(n.a)}
+	case KindFunc:
+		t.Op = fnNames[n.op]
 		t.Kids = []*Node{r.tree(n.a)}
 	case KindBinary, KindCompare:
 		t.Op = string(n.op)
@@ -374,7 +456,7 @@ func (e *Expr) labelsWithin(i uint16) []string {
 			for _, k := range e.kids(n) {
 				walk(k)
 			}
-		case KindGroup, KindNeg:
+		case KindGroup, KindNeg, KindFunc:
 			walk(n.a)
 		case KindBinary, KindCompare:
 			walk(n.a)

@@ -86,10 +86,43 @@ func seedCorpus(f *testing.F) {
 			f.Add(b.expr)
 		}
 	}
+	for _, g := range goldens2 {
+		f.Add(g.expr)
+	}
+	for _, b := range nearMisses {
+		f.Add(b.expr)
+	}
 	for _, s := range []string{"(1d6,1d8)kh1", "4d6kh3[str] + 2 >= 12 for the door", "1d20 + (2)", "10d10c>=8ro1mi2",
-		"(((1)))", "1d20 - -5", "d%!", "-(2d6,3)dl1", "1d6!!=6", "2d6rr<3ra>5e6ma5mi2c>3"} {
+		"(((1)))", "1d20 - -5", "d%!", "-(2d6,3)dl1", "1d6!!=6", "2d6rr<3ra>5e6ma5mi2c>3",
+		"4d6!!kh3!p>=5cs6cf1", "{(4d6)k3, {2d8}d1}kh1", "round(abs(-7/2)*ceil(1d6/4))", "1d20+5 adv; 2d6 dis", "1d20 kh 3 ea"} {
 		f.Add(s)
 	}
+}
+
+// FuzzLine: ParseLine never panics, its errors are well-formed, and every
+// roll it returns rolls consistently.
+func FuzzLine(f *testing.F) {
+	seedCorpus(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		lines, err := ParseLine(s)
+		if err != nil {
+			checkParseError(t, s, err)
+			return
+		}
+		if len(lines) == 0 || len(lines) > MaxRolls {
+			t.Fatalf("ParseLine(%q): %d rolls", s, len(lines))
+		}
+		for _, l := range lines {
+			if l.Mode != ModeNormal && !l.Expr.IsD20() {
+				t.Fatalf("ParseLine(%q): mode %v on %q", s, l.Mode, l.Expr)
+			}
+			if res, err := l.Roll(NewSeeded(1)); err == nil {
+				checkResult(t, res)
+			} else {
+				checkParseError(t, s, err)
+			}
+		}
+	})
 }
 
 // FuzzParse: parsing never panics; errors are well-formed; whatever parses
@@ -159,14 +192,29 @@ func checkResult(t *testing.T, res *Result) {
 	draws := 0
 	for _, d := range dice {
 		draws += 1 + len(d.Rerolled)
+		draws += max(0, len(d.Parts)-1) // a compounded die drew each of its parts
 		lo, hi := 1, d.Sides
 		if d.Fate {
 			lo, hi = -1, 1
 		}
-		if !d.Clamped && (d.Face < lo || d.Face > hi) {
+		switch {
+		case d.Parts != nil:
+			sum := 0
+			for k, p := range d.Parts {
+				sum += p
+				if k > 0 && (p < lo || p > hi) { // the first is the value it had (clamped, penetrated)
+					t.Fatalf("%q: part %d of a %d..%d die", src, p, lo, hi)
+				}
+			}
+			if !d.Clamped && (d.Face != sum || d.RawFace != sum) {
+				t.Fatalf("%q: compounded die %+v", src, d)
+			}
+		case d.Penetrated && !d.Clamped && (d.Face != d.RawFace-1 || d.RawFace < lo || d.RawFace > hi):
+			t.Fatalf("%q: penetrated die %+v", src, d)
+		case !d.Clamped && !d.Penetrated && (d.Face < lo || d.Face > hi):
 			t.Fatalf("%q: face %d of a %d..%d die", src, d.Face, lo, hi)
 		}
-		if d.Crit != (d.Face == lo || d.Face == hi) {
+		if marked := strings.Contains(src, "cs") || strings.Contains(src, "cf"); !marked && d.Crit != (d.Face == lo || d.Face == hi) {
 			t.Fatalf("%q: die %+v has the wrong Crit", src, d)
 		}
 		if d.Counted && !d.Kept {
@@ -188,8 +236,11 @@ func checkResult(t *testing.T, res *Result) {
 	if tree := res.Tree(); tree.Value != res.Total {
 		t.Fatalf("%q: tree value %d, total %d", src, tree.Value, res.Total)
 	}
-	if !res.Expr.IsD20() && (res.Natural != 0 || res.Crit != CritNone) {
-		t.Fatalf("%q: not a d20 roll, but Natural %d, Crit %v", src, res.Natural, res.Crit)
+	if !res.Expr.IsD20() && res.Expr.crit == 0 && (res.Natural != 0 || res.Crit != CritNone) {
+		t.Fatalf("%q: no critical markers, but Natural %d, Crit %v", src, res.Natural, res.Crit)
+	}
+	if plain := res.BreakdownPlain(); !strings.HasSuffix(plain, total) && res.Verdict == VerdictNone {
+		t.Fatalf("%q: plain breakdown %q does not end with %q", src, plain, total)
 	}
 	b, err := json.Marshal(res)
 	if err != nil || !json.Valid(b) {

@@ -72,9 +72,10 @@ var goldens = []golden{
 	{expr: "4d6dl1", faces: []int{3, 3, 3, 3}, breakdown: "4d6dl1 (3, 3, 3, ~~3~~) = 9", total: 9},
 	{expr: "4d6kl1", faces: []int{6, 2, 5, 1}, breakdown: "4d6kl1 (~~**6**~~, ~~2~~, ~~5~~, **1**) = 1", total: 1},
 	{expr: "4d6dh1", faces: []int{6, 2, 5, 1}, breakdown: "4d6dh1 (~~**6**~~, 2, 5, **1**) = 8", total: 8},
-	{expr: "6d6k1k2", faces: []int{1, 2, 3, 1, 6, 2}, breakdown: "6d6k1k2 (**1**, 2, ~~3~~, **1**, ~~**6**~~, 2) = 6", total: 6},
-	{expr: "6d6k1", faces: []int{1, 2, 3, 1, 6, 2}, breakdown: "6d6k1 (**1**, ~~2~~, ~~3~~, **1**, ~~**6**~~, ~~2~~) = 2", total: 2},
-	{expr: "6d6p1p6", faces: []int{1, 2, 3, 1, 6, 2}, breakdown: "6d6p1p6 (~~**1**~~, 2, 3, ~~**1**~~, ~~**6**~~, 2) = 7", total: 7},
+	// the exact-face selector is written k=N (spec §10: a bare number counts dice)
+	{expr: "6d6k=1k=2", faces: []int{1, 2, 3, 1, 6, 2}, breakdown: "6d6k=1k=2 (**1**, 2, ~~3~~, **1**, ~~**6**~~, 2) = 6", total: 6},
+	{expr: "6d6k=1", faces: []int{1, 2, 3, 1, 6, 2}, breakdown: "6d6k=1 (**1**, ~~2~~, ~~3~~, **1**, ~~**6**~~, ~~2~~) = 2", total: 2},
+	{expr: "6d6p=1p=6", faces: []int{1, 2, 3, 1, 6, 2}, breakdown: "6d6p=1p=6 (~~**1**~~, 2, 3, ~~**1**~~, ~~**6**~~, 2) = 7", total: 7},
 	{expr: "5d10k>5", faces: []int{3, 7, 6, 10, 5}, breakdown: "5d10k>5 (~~3~~, 7, 6, **10**, ~~5~~) = 23", total: 23},
 	{expr: "5d10k>=5", faces: []int{3, 7, 6, 10, 5}, breakdown: "5d10k>=5 (~~3~~, 7, 6, **10**, 5) = 28", total: 28},
 	{expr: "5d10p<4", faces: []int{3, 7, 6, 10, 1}, breakdown: "5d10p<4 (~~3~~, 7, 6, **10**, ~~**1**~~) = 23", total: 23},
@@ -137,8 +138,8 @@ var goldens = []golden{
 	{expr: "1d20<=10", faces: []int{10}, breakdown: "1d20 (10) = 10 <= 10", total: 10, verdict: VerdictSuccess, natural: 10},
 	{expr: "1d6<3", faces: []int{2}, breakdown: "1d6 (2) = 2 < 3", total: 2, verdict: VerdictSuccess},
 	{expr: "1d6==6", faces: []int{6}, breakdown: "1d6 (**6**) = 6 == 6", total: 6, verdict: VerdictSuccess},
-	{expr: "1d6!=6", faces: []int{6}, breakdown: "1d6 (**6**) = 6 != 6", total: 6, verdict: VerdictFailure},
-	{expr: "1d6!!=6", faces: []int{6, 2}, breakdown: "1d6! (**6**!, 2) = 8 != 6", total: 8, verdict: VerdictSuccess},
+	{expr: "1d6 != 6", faces: []int{6}, breakdown: "1d6 (**6**) = 6 != 6", total: 6, verdict: VerdictFailure},
+	{expr: "1d6! != 6", faces: []int{6, 2}, breakdown: "1d6! (**6**!, 2) = 8 != 6", total: 8, verdict: VerdictSuccess},
 	{expr: "1d20+2 >= 1d10+5", faces: []int{12, 4}, breakdown: "1d20 (12) + 2 = 14 >= 1d10 (4) + 5 = 9", total: 14, verdict: VerdictSuccess, natural: 12},
 	{expr: "1d20 < -1", faces: []int{1}, breakdown: "1d20 (**1**) = 1 < -1", total: 1, verdict: VerdictFailure, crit: CritFailure, natural: 1},
 	{expr: "2d6>=7 to beat the lock", faces: []int{5, 2}, breakdown: "2d6 (5, 2) = 7 >= 7", total: 7, verdict: VerdictSuccess, comment: "to beat the lock"},
@@ -171,7 +172,7 @@ var goldens = []golden{
 	{expr: "(5, 1d6)kl1", faces: []int{6}, breakdown: "(5, ~~1d6 (**6**)~~)kl1 = 5", total: 5},
 	{expr: "(1d20+4, 1d20+2)kh1", faces: []int{10, 15}, breakdown: "(~~1d20 (10) + 4~~, 1d20 (15) + 2)kh1 = 17", total: 17},
 	{expr: "(3, 4, 5)k>3", breakdown: "(~~3~~, 4, 5)k>3 = 9", total: 9},
-	{expr: "(3, 4, 5)p4", breakdown: "(3, ~~4~~, 5)p4 = 8", total: 8},
+	{expr: "(3, 4, 5)p=4", breakdown: "(3, ~~4~~, 5)p=4 = 8", total: 8},
 	{expr: "(1,2)dh1", breakdown: "(1, ~~2~~)dh1 = 1", total: 1},
 	{expr: "(1d6)kh1", faces: []int{4}, breakdown: "(1d6 (4))kh1 = 4", total: 4},
 	{expr: "(2,)", breakdown: "(2,) = 2", total: 2},
@@ -184,37 +185,43 @@ func TestGolden(t *testing.T) {
 		t.Fatalf("only %d golden expressions", len(goldens))
 	}
 	for _, g := range goldens {
-		res, err := Roll(g.expr, NewScripted(g.faces))
-		if err != nil {
-			t.Errorf("Roll(%q, %v): %v", g.expr, g.faces, err)
-			continue
-		}
-		if got := res.Breakdown(); got != g.breakdown {
-			t.Errorf("Roll(%q, %v).Breakdown()\n got %s\nwant %s", g.expr, g.faces, got, g.breakdown)
-		}
-		if res.Total != g.total || res.Verdict != g.verdict || res.Crit != g.crit || res.Natural != g.natural {
-			t.Errorf("Roll(%q, %v): total %d verdict %v crit %v natural %d; want %d %v %v %d",
-				g.expr, g.faces, res.Total, res.Verdict, res.Crit, res.Natural, g.total, g.verdict, g.crit, g.natural)
-		}
-		if res.Comment != g.comment || res.Expr.Comment() != g.comment {
-			t.Errorf("Roll(%q).Comment = %q; want %q", g.expr, res.Comment, g.comment)
-		}
-		if !slices.Equal(res.Labels, g.labels) {
-			t.Errorf("Roll(%q).Labels = %q; want %q", g.expr, res.Labels, g.labels)
-		}
-		// Every forced face was used, and none twice.
-		used := 0
-		for _, d := range res.Dice() {
-			used += 1 + len(d.Rerolled)
-		}
-		if used != len(g.faces) {
-			t.Errorf("Roll(%q) used %d faces; forced %d", g.expr, used, len(g.faces))
-		}
-		// Rolling the canonical form gives the same breakdown.
-		again, err := Roll(res.Expr.String(), NewScripted(g.faces))
-		if err != nil || again.Breakdown() != res.Breakdown() {
-			t.Errorf("Roll(%q) (canonical form of %q) = %v, %v", res.Expr.String(), g.expr, again, err)
-		}
+		checkGolden(t, g)
+	}
+}
+
+// checkGolden rolls g with its forced faces and compares everything a user sees.
+func checkGolden(t *testing.T, g golden) {
+	t.Helper()
+	res, err := Roll(g.expr, NewScripted(g.faces))
+	if err != nil {
+		t.Errorf("Roll(%q, %v): %v", g.expr, g.faces, err)
+		return
+	}
+	if got := res.Breakdown(); got != g.breakdown {
+		t.Errorf("Roll(%q, %v).Breakdown()\n got %s\nwant %s", g.expr, g.faces, got, g.breakdown)
+	}
+	if res.Total != g.total || res.Verdict != g.verdict || res.Crit != g.crit || res.Natural != g.natural {
+		t.Errorf("Roll(%q, %v): total %d verdict %v crit %v natural %d; want %d %v %v %d",
+			g.expr, g.faces, res.Total, res.Verdict, res.Crit, res.Natural, g.total, g.verdict, g.crit, g.natural)
+	}
+	if res.Comment != g.comment || res.Expr.Comment() != g.comment {
+		t.Errorf("Roll(%q).Comment = %q; want %q", g.expr, res.Comment, g.comment)
+	}
+	if !slices.Equal(res.Labels, g.labels) {
+		t.Errorf("Roll(%q).Labels = %q; want %q", g.expr, res.Labels, g.labels)
+	}
+	// Every forced face was used, and none twice.
+	used := 0
+	for _, d := range res.Dice() {
+		used += 1 + len(d.Rerolled) + max(0, len(d.Parts)-1)
+	}
+	if used != len(g.faces) {
+		t.Errorf("Roll(%q) used %d faces; forced %d", g.expr, used, len(g.faces))
+	}
+	// Rolling the canonical form gives the same breakdown.
+	again, err := Roll(res.Expr.String(), NewScripted(g.faces))
+	if err != nil || again.Breakdown() != res.Breakdown() {
+		t.Errorf("Roll(%q) (canonical form of %q) = %v, %v", res.Expr.String(), g.expr, again, err)
 	}
 }
 

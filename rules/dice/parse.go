@@ -16,40 +16,41 @@ const (
 )
 
 // Parse parses a dice expression (see the package documentation for the
-// grammar). Errors are *Error.
+// grammar). Errors are *Error. Inputs of up to 128 bytes are remembered in a
+// bounded cache: parsing the same text again returns the same immutable *Expr.
 func Parse(s string) (*Expr, error) {
+	if e := parseCache.get(s); e != nil {
+		return e, nil
+	}
 	e := new(Expr)
-	if err := e.parse(s); err != nil {
+	if _, err := e.parse(s, 0, false); err != nil {
 		return nil, err
 	}
+	parseCache.put(s, e)
 	return e, nil
 }
 
-// Roll parses s and rolls it with r.
+// Roll parses s (through the parse cache) and rolls it with r.
 func Roll(s string, r Roller) (*Result, error) {
-	// One allocation for both: a short roll costs little more than its dice.
-	both := new(struct {
-		res  Result
-		expr Expr
-	})
-	if err := both.expr.parse(s); err != nil {
+	e, err := Parse(s)
+	if err != nil {
 		return nil, err
 	}
-	if err := both.expr.rollInto(&both.res, r); err != nil {
-		return nil, err
-	}
-	return &both.res, nil
+	return e.Roll(r)
 }
 
-// parse parses s into the zero Expr e.
-func (e *Expr) parse(s string) error {
+// parse parses s[start:] into the zero Expr e. In a /roll line (line set),
+// s ends where the roll does and Avrae's adv/dis/ea words in the comment are
+// taken out and returned; otherwise such a word is refused with a hint.
+func (e *Expr) parse(s string, start int, line bool) (modeWord, error) {
 	if len(s) > MaxLength {
-		return &Error{Code: CodeTooLong, Pos: -1, Args: map[string]any{"Limit": MaxLength, "Length": len(s)}}
+		return modeWord{}, &Error{Code: CodeTooLong, Pos: -1, Args: map[string]any{"Limit": MaxLength, "Length": len(s)}}
 	}
-	marks, ascii, err := checkText(s)
+	marks, ascii, err := checkText(s, start)
 	if err != nil {
-		return err
+		return modeWord{}, err
 	}
+	ascii = ascii && isASCII(s[:start])
 	// Each node but the first term is introduced by an operator, '(' or ','
 	// ("marks"), and each mark introduces at most two: so usually one
 	// allocation (capped, as comments may hold marks too).
@@ -58,26 +59,38 @@ func (e *Expr) parse(s string) error {
 	} else {
 		e.nodes = make([]node, 0, min(bound, 64))
 	}
-	p := parser{s: s, e: e}
+	p := parser{s: s, i: start, start: start, e: e, hints: true, line: line}
 	if err := p.top(); err != nil {
-		return err
+		return modeWord{}, err
 	}
 	if !ascii {
 		p.extra().source = s
 	}
 	e.finish()
-	return nil
+	if p.mode.word == "" || line {
+		return p.mode, nil
+	}
+	return modeWord{}, p.refuseMode()
 }
 
-// checkText rejects invalid UTF-8 and control characters anywhere in s
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// checkText rejects invalid UTF-8 and control characters anywhere in s[from:]
 // (comments and labels included). Tab, newline and carriage return are
 // whitespace; C0/C1 controls, DEL, the line/paragraph separators and the
 // bidirectional embedding, override and isolate controls are not allowed.
-// It also counts the bytes that can introduce a node (+ - * / % ( , < > = !)
-// and reports whether s is all ASCII.
-func checkText(s string) (marks int, ascii bool, err error) {
+// It also counts the bytes that can introduce a node (+ - * / % ( { , < > = !)
+// and reports whether s[from:] is all ASCII.
+func checkText(s string, from int) (marks int, ascii bool, err error) {
 	ascii = true
-	for i := 0; i < len(s); {
+	for i := from; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			switch {
@@ -102,7 +115,8 @@ func checkText(s string) (marks int, ascii bool, err error) {
 	return marks, ascii, nil
 }
 
-var markBytes = [utf8.RuneSelf]bool{'+': true, '-': true, '*': true, '/': true, '%': true, '(': true, ',': true, '<': true, '>': true, '=': true, '!': true}
+var markBytes = [utf8.RuneSelf]bool{'+': true, '-': true, '*': true, '/': true, '%': true, '(': true, '{': true, ',': true,
+	'<': true, '>': true, '=': true, '!': true}
 
 func uplus(r rune) string {
 	h := strings.ToUpper(strconv.FormatInt(int64(r), 16))
@@ -115,11 +129,16 @@ func uplus(r rune) string {
 type parser struct {
 	s     string
 	i     int
+	start int // where the expression starts: 0, or a roll's offset in a /roll line
 	e     *Expr
 	depth int      // open parentheses and unary minuses
 	open  int      // open parentheses: comments only at the top level
 	ndice int      // dice so far
 	stack []uint16 // elements of the sets being parsed
+	end   int      // where the expression ended, before the comment's whitespace
+	hints bool     // look for near misses (off while trying a hint's spelling)
+	line  bool     // a /roll line: adv/dis/ea words are taken out of the comment
+	mode  modeWord // the adv/dis/ea word found in the comment
 }
 
 // spaceAt returns the width of the whitespace character at s[i], or 0:
@@ -151,6 +170,23 @@ func skipSpace(s string, i int) int {
 	return i
 }
 
+// spaceBefore returns the start of the whitespace that ends at s[i] (i itself if none).
+func spaceBefore(s string, i int) int {
+	for i > 0 {
+		switch {
+		case strings.IndexByte(" \t\n\r", s[i-1]) >= 0:
+			i--
+		case i >= 2 && s[i-2:i] == "\u00a0":
+			i -= 2
+		case i >= 3 && s[i-3:i] == "\u3000":
+			i -= 3
+		default:
+			return i
+		}
+	}
+	return i
+}
+
 // skipWS skips whitespace and reports whether there was any.
 func (p *parser) skipWS() bool {
 	j := skipSpace(p.s, p.i)
@@ -169,24 +205,43 @@ func lower(c byte) byte {
 	return c
 }
 
-// startsOperand reports whether an operand can begin at s[j]. Strictly, 'd'
-// begins an operand only as dice (d6, d%, dF); loosely, any 'd' does.
+// hangulD is ㅇ, the key of 'd' on a Korean keyboard: 2ㅇ6 is 2d6.
+const hangulD = "\u3147"
+
+// dAt returns the width of a die's 'd' at s[j] ('d', 'D' or ㅇ), or 0.
+func dAt(s string, j int) int {
+	if lower(s[j]) == 'd' {
+		return 1
+	}
+	if strings.HasPrefix(s[j:], hangulD) {
+		return len(hangulD)
+	}
+	return 0
+}
+
+// startsOperand reports whether an operand can begin at s[j]: a digit, '(',
+// '{', '-', a function (floor( ...) or dice. Strictly, 'd' begins an operand
+// only as dice (d6, d%, dF); loosely, any 'd' does.
 func startsOperand(s string, j int, strict bool) bool {
 	c := s[j]
 	switch {
-	case isDigit(c), c == '(', c == '-':
+	case isDigit(c), c == '(', c == '{', c == '-':
 		return true
-	case lower(c) == 'd':
-		if !strict {
-			return true
-		}
-		if j+1 >= len(s) {
-			return false
-		}
-		n := s[j+1]
-		return isDigit(n) || n == '%' || lower(n) == 'f'
+	case funcAt(s, j) != 0:
+		return true
 	}
-	return false
+	w := dAt(s, j)
+	if w == 0 {
+		return false
+	}
+	if !strict && w == 1 {
+		return true
+	}
+	if j+w >= len(s) {
+		return false
+	}
+	n := s[j+w]
+	return isDigit(n) || n == '%' || lower(n) == 'f'
 }
 
 // cmpAt returns the comparison operator at s[i] and its width, or 0, 0.
@@ -218,9 +273,14 @@ func cmpAt(s string, i int) (byte, int) {
 	return 0, 0
 }
 
+// unexpected reports the character at s[i], or the end of the input; a dice
+// operator written apart from its dice ("(4d6 kh3)") gets a hint.
 func (p *parser) unexpected(i int) error {
 	if i >= len(p.s) {
 		return errAt(CodeUnexpectedEnd, p.s, i)
+	}
+	if err := p.spacedOperator(i); err != nil {
+		return err
 	}
 	r, _ := utf8.DecodeRuneInString(p.s[i:])
 	return errAt(CodeUnexpectedChar, p.s, i, "Token", string(r))
@@ -230,11 +290,12 @@ func (p *parser) unexpected(i int) error {
 //
 // The comment rule: the expression ends where it is complete and what follows
 // cannot continue it. The rest is the comment if it is separated from the
-// expression by whitespace; otherwise it is an error. An operator continues
-// the expression when what follows it can start an operand (a digit, '(', '-',
-// or dice: d6, d%, dF); an operator preceded by whitespace and followed by
-// something else ("1d20 - stealthy") begins the comment; an operator with
-// nothing after it ("1d20+", "1d20 + ") is always an error.
+// expression by whitespace and does not look like notation (see comment);
+// otherwise it is an error. An operator continues the expression when what
+// follows it can start an operand (a digit, '(', '-', a function or dice: d6,
+// d%, dF); an operator preceded by whitespace and followed by something else
+// ("1d20 - stealthy") begins the comment; an operator with nothing after it
+// ("1d20+", "1d20 + ") is always an error.
 func (p *parser) top() error {
 	p.skipWS()
 	if p.i == len(p.s) {
@@ -244,6 +305,7 @@ func (p *parser) top() error {
 	if err != nil {
 		return err
 	}
+	p.end = p.i
 	ws := p.skipWS()
 	if op, w := cmpAt(p.s, p.i); w > 0 {
 		opPos := p.i
@@ -257,6 +319,7 @@ func (p *parser) top() error {
 				return err
 			}
 			p.add(node{kind: KindCompare, op: op, pos: uint16(opPos), a: lhs, b: rhs})
+			p.end = p.i
 			ws = p.skipWS()
 			if _, w := cmpAt(p.s, p.i); w > 0 {
 				j := skipSpace(p.s, p.i+w)
@@ -270,8 +333,7 @@ func (p *parser) top() error {
 		return nil
 	}
 	if ws {
-		p.extra().comment = strings.TrimSpace(p.s[p.i:])
-		return nil
+		return p.comment()
 	}
 	return p.unexpected(p.i)
 }
@@ -379,7 +441,7 @@ func (p *parser) unary() (uint16, error) {
 	return p.add(node{kind: KindNeg, pos: uint16(pos), a: x}), nil
 }
 
-// atom := (number | dice | '(' ... ')') label*
+// atom := (number | dice | group | set | function) label*
 func (p *parser) atom() (uint16, error) {
 	if p.i >= len(p.s) {
 		return 0, p.unexpected(p.i)
@@ -391,7 +453,7 @@ func (p *parser) atom() (uint16, error) {
 	switch {
 	case isDigit(c):
 		v, over := p.number()
-		if p.i < len(p.s) && lower(p.s[p.i]) == 'd' {
+		if p.i < len(p.s) && dAt(p.s, p.i) > 0 {
 			if over || v > MaxDice {
 				return 0, errAt(CodeTooManyDice, p.s, start, "Limit", MaxDice)
 			}
@@ -402,10 +464,12 @@ func (p *parser) atom() (uint16, error) {
 			}
 			n = p.add(node{kind: KindNumber, pos: uint16(start), val: v})
 		}
-	case lower(c) == 'd':
+	case dAt(p.s, p.i) > 0:
 		n, err = p.dice(start, 0)
-	case c == '(':
+	case c == '(' || c == '{':
 		n, err = p.paren()
+	case funcAt(p.s, p.i) != 0:
+		n, err = p.function()
 	default:
 		return 0, p.unexpected(p.i)
 	}
@@ -433,10 +497,10 @@ func (p *parser) number() (v int, over bool) {
 // before it (ignored when there is none).
 func (p *parser) dice(start, count int) (uint16, error) {
 	dpos := p.i
-	p.i++
+	p.i += dAt(p.s, p.i)
 	n := node{kind: KindDice, pos: uint16(start), val: count}
 	if dpos == start { // "d20": one die
-		n.val, n.bare = 1, true
+		n.val, n.flags = 1, nBare
 		count = 1
 	}
 	if p.i == len(p.s) {
@@ -460,6 +524,9 @@ func (p *parser) dice(start, count int) (uint16, error) {
 		n.die, n.sides = dieFate, 3
 		p.i++
 	default:
+		if err := p.spacedSelector(dpos, p.i); err != nil {
+			return 0, err // "1d 20"
+		}
 		return 0, errAt(CodeExpectedSides, p.s, dpos)
 	}
 	p.ndice += count
@@ -469,232 +536,6 @@ func (p *parser) dice(start, count int) (uint16, error) {
 	if err := p.ops(&n, false); err != nil {
 		return 0, err
 	}
+	n.own = n.opsN
 	return p.add(n), nil
-}
-
-// ops parses the operators directly after a dice term (or a set: only k, p,
-// dh, dl) into extra.ops and records them in n.
-func (p *parser) ops(n *node, set bool) error {
-	for p.i < len(p.s) {
-		opPos := p.i
-		next := byte(0)
-		if p.i+1 < len(p.s) {
-			next = lower(p.s[p.i+1])
-		}
-		var op opKind
-		w, alt := 1, false
-		switch lower(p.s[p.i]) {
-		case 'k':
-			op = opK
-		case 'p':
-			op = opP
-		case 'd':
-			if next != 'h' && next != 'l' {
-				return nil // not an operator: the caller decides
-			}
-			op, alt = opP, true
-		case 'r':
-			switch next {
-			case 'r':
-				op = opRR
-			case 'o':
-				op = opRO
-			case 'a':
-				op = opRA
-			default:
-				return p.unexpected(p.i + 1)
-			}
-			w = 2
-		case 'm':
-			switch next {
-			case 'i':
-				op = opMI
-			case 'a':
-				op = opMA
-			default:
-				return p.unexpected(p.i + 1)
-			}
-			w = 2
-		case 'e':
-			op = opE
-		case 'c':
-			op = opC
-		case '!':
-			if next == '=' {
-				return nil // a comparison
-			}
-			if set {
-				return errAt(CodeSetOperator, p.s, opPos, "Op", "!")
-			}
-			p.i++
-			p.addOp(n, dop{op: opE, sel: selMax, pos: uint16(opPos)})
-			continue
-		default:
-			return nil
-		}
-		if set && op != opK && op != opP {
-			return errAt(CodeSetOperator, p.s, opPos, "Op", opNames[op])
-		}
-		p.i += w
-		d, err := p.selector(op, opPos)
-		if err != nil {
-			return err
-		}
-		d.alt = alt
-		p.addOp(n, d)
-	}
-	return nil
-}
-
-// addOp appends an operator of n; a term's operators are contiguous.
-func (p *parser) addOp(n *node, d dop) {
-	x := p.extra()
-	if n.opsN == 0 {
-		n.opsLo = uint16(len(x.ops))
-	}
-	x.ops = append(x.ops, d)
-	n.opsN++
-}
-
-const (
-	allowedValue  = "N, >N, <N, >=N, <=N"
-	allowedNumber = "N"
-)
-
-// selector parses the selector of op (p.i is just after the operator's letters).
-func (p *parser) selector(op opKind, opPos int) (dop, error) {
-	d := dop{op: op, pos: uint16(opPos)}
-	if p.i == len(p.s) {
-		return d, errAt(CodeMissingSelector, p.s, p.i, "Op", p.s[opPos:p.i])
-	}
-	selPos := p.i
-	switch c := p.s[p.i]; {
-	case lower(c) == 'h':
-		d.sel = selHigh
-		p.i++
-	case lower(c) == 'l':
-		d.sel = selLow
-		p.i++
-	case c == '>' || c == '<':
-		d.sel = selGT
-		if c == '<' {
-			d.sel = selLT
-		}
-		p.i++
-		if p.i < len(p.s) && p.s[p.i] == '=' {
-			d.sel += selGE - selGT // GT→GE, LT→LE
-			p.i++
-		}
-	case isDigit(c):
-		d.sel = selEq
-	default:
-		return d, errAt(CodeMissingSelector, p.s, p.i, "Op", p.s[opPos:p.i])
-	}
-	switch {
-	case (op == opMI || op == opMA) && d.sel != selEq:
-		return d, errAt(CodeBadSelector, p.s, selPos, "Op", opNames[op], "Allowed", allowedNumber)
-	case (d.sel == selHigh || d.sel == selLow) && op != opK && op != opP && op != opRO && op != opRA:
-		return d, errAt(CodeBadSelector, p.s, selPos, "Op", opNames[op], "Allowed", allowedValue)
-	}
-	if p.i == len(p.s) || !isDigit(p.s[p.i]) {
-		return d, errAt(CodeMissingSelector, p.s, p.i, "Op", p.s[opPos:p.i])
-	}
-	numPos := p.i
-	v, over := p.number()
-	if over {
-		return d, errAt(CodeNumberTooLarge, p.s, numPos)
-	}
-	d.n = v
-	return d, nil
-}
-
-// paren parses a group "(expr)" or a set "(a, b, ...)" with its operators;
-// a group followed by set operators is a set of one: (1d20+4)kh1.
-func (p *parser) paren() (uint16, error) {
-	open := p.i
-	if err := p.enter(open); err != nil {
-		return 0, err
-	}
-	p.i++
-	p.open++
-	p.skipWS()
-	first, err := p.sum()
-	if err != nil {
-		return 0, err
-	}
-	base := len(p.stack)
-	p.stack = append(p.stack, first)
-	set := false
-	for {
-		p.skipWS()
-		if p.i == len(p.s) {
-			return 0, errAt(CodeUnclosedParen, p.s, open)
-		}
-		c := p.s[p.i]
-		if c == ')' {
-			p.i++
-			break
-		}
-		if c != ',' {
-			if _, w := cmpAt(p.s, p.i); w > 0 {
-				return 0, errAt(CodeMisplacedComparison, p.s, p.i, "Op", p.s[p.i:p.i+w])
-			}
-			return 0, p.unexpected(p.i)
-		}
-		set = true
-		p.i++
-		p.skipWS()
-		if p.i < len(p.s) && p.s[p.i] == ')' {
-			p.i++
-			break
-		}
-		x, err := p.sum()
-		if err != nil {
-			return 0, err
-		}
-		p.stack = append(p.stack, x)
-	}
-	p.open--
-	p.depth--
-	n := node{kind: KindGroup, pos: uint16(open), a: first}
-	if err := p.ops(&n, true); err != nil {
-		return 0, err
-	}
-	if set || n.opsN > 0 {
-		x := p.extra()
-		n.kind = KindSet
-		n.a = uint16(len(x.kids))
-		x.kids = append(x.kids, p.stack[base:]...)
-		n.b = uint16(len(x.kids))
-	}
-	p.stack = p.stack[:base]
-	return p.add(n), nil
-}
-
-// labels parses "[text]" labels after a term (whitespace may precede each).
-func (p *parser) labels(n *node) error {
-	for {
-		j := skipSpace(p.s, p.i)
-		if j == len(p.s) || p.s[j] != '[' {
-			return nil
-		}
-		k := j + 1
-		for k < len(p.s) && p.s[k] != ']' && p.s[k] != '[' {
-			k++
-		}
-		if k == len(p.s) || p.s[k] == '[' {
-			return errAt(CodeUnclosedLabel, p.s, j)
-		}
-		text := strings.TrimSpace(p.s[j+1 : k])
-		if text == "" {
-			return errAt(CodeEmptyLabel, p.s, j)
-		}
-		x := p.extra()
-		if n.labN == 0 {
-			n.labLo = uint16(len(x.labels))
-		}
-		x.labels = append(x.labels, text)
-		n.labN++
-		p.i = k + 1
-	}
 }

@@ -27,14 +27,15 @@ func (v Verdict) String() string {
 	return ""
 }
 
-// Crit is the critical marker of a d20 roll (Expr.IsD20).
+// Crit is the critical marker of a d20 roll (Expr.IsD20), or of a leftmost
+// term with cs or cf that keeps one die.
 type Crit int
 
 // Crits.
 const (
 	CritNone    Crit = iota
-	CritSuccess      // natural 20 on the kept d20
-	CritFailure      // natural 1
+	CritSuccess      // natural 20 on the kept d20 (or a face its cs matches)
+	CritFailure      // natural 1 (or a face its cf matches)
 )
 
 // String returns "success", "failure" or "".
@@ -50,16 +51,18 @@ func (c Crit) String() string {
 
 // Die is one die of a roll, as the breakdown shows it.
 type Die struct {
-	Sides    int   // sides of the die: 100 for d%, 0 for Fate dice (see Fate)
-	Face     int   // the face that counts: after rerolls and mi/ma
-	RawFace  int   // the face before mi/ma; equals Face unless Clamped
-	Rerolled []int // faces replaced by rr/ro, oldest first; nil if never rerolled
-	Fate     bool  // a Fate/Fudge die: faces -1, 0, +1
-	Kept     bool  // false when k/p/kh/kl/dh/dl dropped it
-	Exploded bool  // it matched e/! and added a die (the added die comes later in the same term)
-	Clamped  bool  // mi/ma changed its face from RawFace to Face
-	Counted  bool  // it is kept and matched the term's c selector
-	Crit     bool  // Face is the die's minimum or maximum: 1 or Sides; -1 or +1 for Fate
+	Sides      int   // sides of the die: 100 for d%, 0 for Fate dice (see Fate)
+	Face       int   // the value that counts: after rerolls, compounding, the penetration penalty and mi/ma
+	RawFace    int   // the face as rolled, before mi/ma and the penetration penalty; equals Face unless Clamped or Penetrated
+	Rerolled   []int // faces replaced by rr/ro, oldest first; nil if never rerolled
+	Parts      []int // a compounded die (!!): every face rolled into it, in order; Face is their sum (RawFace too)
+	Fate       bool  // a Fate/Fudge die: faces -1, 0, +1
+	Kept       bool  // false when k/p/kh/kl/dh/dl dropped it
+	Exploded   bool  // it matched e/!/!p and added a die (the added die comes later in the same term)
+	Penetrated bool  // added by !p: it counts one less than RawFace
+	Clamped    bool  // mi/ma changed its value
+	Counted    bool  // it is kept and matched the term's c selector
+	Crit       bool  // Face is the die's minimum or maximum (1 or Sides; -1 or +1 for Fate), or matches the term's cf or cs
 }
 
 // Result is a rolled expression: the total, the judgement and the result tree.
@@ -73,16 +76,131 @@ type Result struct {
 	Labels  []string // every label in the expression, in order (shared: do not modify)
 	Comment string
 
-	dice   []die       // every die, term after term; a term's dice are contiguous
-	more   *resultMore // nil for a one-node expression that rerolls and clamps nothing
-	dieBuf [1]die      // storage for a one-die roll
+	dice   []die      // every die, term after term; a term's dice are contiguous
+	aux    *resultAux // slots and notes; nil for a one-node roll without notes
+	dieBuf [1]die     // storage for a one-die roll
 }
 
-// resultMore holds what short rolls do not need.
-type resultMore struct {
-	slots   []slot // per node, by node index; nil for a one-node expression
-	hist    []note // rerolled and raw faces, linked per die
-	slotBuf [6]slot
+// resultAux holds what a one-die roll does not need.
+type resultAux struct {
+	slots []slot // per node, by node index; nil for a one-node expression
+	hist  []note // rerolled and raw faces and parts, linked per die
+}
+
+// A short roll's Result lives in one allocation with room for its slots (when
+// it has more than one node), dice and notes; a long one allocates them apart.
+// (Fewer bytes per roll mean fewer garbage collections.)
+type (
+	resultD4 struct { // one node, up to 4 dice, no notes: 4d6kh3
+		Result
+		diceBuf [4]die
+	}
+	resultD16 struct { // one node, up to 16 dice, no notes: 10d6e6
+		Result
+		diceBuf [16]die
+	}
+	resultN1D4 struct { // one node with notes, up to 4 dice: 4d6ro<3
+		Result
+		resultAux
+		diceBuf [4]die
+		histBuf [4]note
+	}
+	resultN1D16 struct { // one node with notes, up to 16 dice
+		Result
+		resultAux
+		diceBuf [16]die
+		histBuf [4]note
+	}
+	resultN4D4 struct { // up to 4 nodes and 4 dice: 1d20+5, 2d20kh1+7
+		Result
+		resultAux
+		slotBuf [4]slot
+		diceBuf [4]die
+		histBuf [2]note
+	}
+	resultN4D16 struct { // up to 4 nodes and 16 dice: 8d6+3
+		Result
+		resultAux
+		slotBuf [4]slot
+		diceBuf [16]die
+		histBuf [4]note
+	}
+	resultN8D4 struct { // up to 8 nodes and 4 dice: (1d4+1)*3
+		Result
+		resultAux
+		slotBuf [8]slot
+		diceBuf [4]die
+		histBuf [2]note
+	}
+	resultN8D16 struct { // up to 8 nodes and 16 dice
+		Result
+		resultAux
+		slotBuf [8]slot
+		diceBuf [16]die
+		histBuf [4]note
+	}
+)
+
+// newResult returns a zero Result for e with its storage.
+func (e *Expr) newResult() *Result {
+	n, d := len(e.nodes), int(e.ndice)
+	var res *Result
+	var aux *resultAux
+	switch {
+	case n == 1 && d <= 1 && !e.notes:
+		res = new(Result)
+		res.dice = res.dieBuf[:0]
+		return res
+	case n == 1 && d <= 4 && !e.notes:
+		c := new(resultD4)
+		c.dice = c.diceBuf[:0]
+		return &c.Result
+	case n == 1 && d <= 16 && !e.notes:
+		c := new(resultD16)
+		c.dice = c.diceBuf[:0]
+		return &c.Result
+	case n == 1 && d <= 4:
+		c := new(resultN1D4)
+		c.dice, c.hist = c.diceBuf[:0], c.histBuf[:0]
+		res, aux = &c.Result, &c.resultAux
+	case n == 1 && d <= 16:
+		c := new(resultN1D16)
+		c.dice, c.hist = c.diceBuf[:0], c.histBuf[:0]
+		res, aux = &c.Result, &c.resultAux
+	case n <= 4 && d <= 4:
+		c := new(resultN4D4)
+		c.slots, c.dice, c.hist = c.slotBuf[:n], c.diceBuf[:0], c.histBuf[:0]
+		res, aux = &c.Result, &c.resultAux
+	case n <= 4 && d <= 16:
+		c := new(resultN4D16)
+		c.slots, c.dice, c.hist = c.slotBuf[:n], c.diceBuf[:0], c.histBuf[:0]
+		res, aux = &c.Result, &c.resultAux
+	case n <= 8 && d <= 4:
+		c := new(resultN8D4)
+		c.slots, c.dice, c.hist = c.slotBuf[:n], c.diceBuf[:0], c.histBuf[:0]
+		res, aux = &c.Result, &c.resultAux
+	case n <= 8 && d <= 16:
+		c := new(resultN8D16)
+		c.slots, c.dice, c.hist = c.slotBuf[:n], c.diceBuf[:0], c.histBuf[:0]
+		res, aux = &c.Result, &c.resultAux
+	default:
+		res = new(Result)
+		res.dice = make([]die, 0, min(d, MaxDice))
+		if n == 1 {
+			return res // notes allocate their aux when they come
+		}
+		aux = &resultAux{slots: make([]slot, n)}
+	}
+	res.aux = aux
+	return res
+}
+
+// allSlots returns the slots of the roll (nil for a one-node expression).
+func (r *Result) allSlots() []slot {
+	if r.aux == nil {
+		return nil
+	}
+	return r.aux.slots
 }
 
 // die is the compact form of a Die; the term it belongs to gives its sides.
@@ -90,7 +208,7 @@ type die struct {
 	face  int32
 	flags uint8
 	_     uint8
-	hist  uint16 // 1 + index in resultMore.hist of the die's latest note; 0 if none
+	hist  uint16 // 1 + index in resultAux.hist of the die's latest note; 0 if none
 }
 
 // die flags
@@ -100,25 +218,34 @@ const (
 	fClamped
 	fCounted
 	fCrit
+	fCompound   // !! rolled more faces into it: its notes hold the parts
+	fPenetrated // added by !p: face is one less than rolled
 )
 
 func (d *die) has(f uint8) bool { return d.flags&f != 0 }
 
-// note is one piece of a die's history: a face replaced by a reroll, or its
-// face before mi/ma.
+// note is one piece of a die's history: a face replaced by a reroll, its
+// face before mi/ma, or a part of a compounded die.
 type note struct {
 	face int32
 	prev uint16 // 1 + index of the die's previous note; 0 if none
-	raw  bool
+	kind uint8
 }
+
+// note kinds
+const (
+	noteReroll uint8 = iota // a face replaced by rr/ro
+	noteRaw                 // the face before mi/ma
+	notePart                // a face rolled into a compounded die
+)
 
 // slot returns the outcome of node i. A one-node expression keeps no slots:
 // its node is the root, worth Total, with every die.
 func (r *Result) slot(i uint16) slot {
-	if r.more == nil || r.more.slots == nil {
+	if r.aux == nil || r.aux.slots == nil {
 		return slot{value: r.Total, hi: uint16(len(r.dice))}
 	}
-	return r.more.slots[i]
+	return r.aux.slots[i]
 }
 
 // slot is the outcome of one node.
@@ -128,25 +255,34 @@ type slot struct {
 	dropped bool   // a set element dropped by the set's k/p
 }
 
-// history returns the rerolled faces of d, oldest first, and its raw face
-// (the face before mi/ma) when it is clamped.
-func (r *Result) history(d die) (rerolled []int, raw int) {
+// history returns the rerolled faces of d, oldest first, its raw face (the
+// face as rolled, before mi/ma and the penetration penalty) and, for a
+// compounded die, its parts (those since its last reroll).
+func (r *Result) history(d die) (rerolled []int, raw int, parts []int) {
 	raw = int(d.face)
-	rawSeen := false
-	for h := d.hist; h != 0; h = r.more.hist[h-1].prev {
-		n := r.more.hist[h-1]
-		if n.raw {
+	rawSeen, partsDone := false, false
+	for h := d.hist; h != 0; h = r.aux.hist[h-1].prev {
+		n := r.aux.hist[h-1]
+		switch n.kind {
+		case noteRaw:
 			if !rawSeen && d.has(fClamped) {
 				raw, rawSeen = int(n.face), true
 			}
-			continue
+		case notePart:
+			if !partsDone && d.has(fCompound) {
+				parts = append(parts, int(n.face))
+			}
+		default:
+			partsDone = true
+			rerolled = append(rerolled, int(n.face))
 		}
-		rerolled = append(rerolled, int(n.face))
 	}
-	for i, j := 0, len(rerolled)-1; i < j; i, j = i+1, j-1 {
-		rerolled[i], rerolled[j] = rerolled[j], rerolled[i]
+	if d.has(fPenetrated) {
+		raw++
 	}
-	return rerolled, raw
+	slices.Reverse(rerolled)
+	slices.Reverse(parts)
+	return rerolled, raw, parts
 }
 
 // publicDice converts the dice of term n.
@@ -158,9 +294,9 @@ func (r *Result) publicDice(n *node, ds []die) []Die {
 		sides = 0
 	}
 	for i, d := range ds {
-		rr, raw := r.history(d)
-		out[i] = Die{Sides: sides, Face: int(d.face), RawFace: raw, Rerolled: rr, Fate: fate,
-			Kept: d.has(fKept), Exploded: d.has(fExploded), Clamped: d.has(fClamped),
+		rr, raw, parts := r.history(d)
+		out[i] = Die{Sides: sides, Face: int(d.face), RawFace: raw, Rerolled: rr, Parts: parts, Fate: fate,
+			Kept: d.has(fKept), Exploded: d.has(fExploded), Penetrated: d.has(fPenetrated), Clamped: d.has(fClamped),
 			Counted: d.has(fCounted), Crit: d.has(fCrit)}
 	}
 	return out
@@ -183,34 +319,20 @@ func (r *Result) Dice() []Die {
 // Roll rolls the expression with r. Errors are *Error (CodeTooManyDice,
 // CodeDivisionByZero, CodeOverflow, ...) or whatever r returns.
 func (e *Expr) Roll(r Roller) (*Result, error) {
-	res := new(Result)
+	res := e.newResult()
 	if err := e.rollInto(res, r); err != nil {
 		return nil, err
 	}
 	return res, nil
 }
 
-// rollInto rolls into the zero Result res.
+// rollInto rolls into res, a zero Result from newResult.
 func (e *Expr) rollInto(res *Result, r Roller) error {
 	res.Expr = e
 	if e.x != nil { // (stores of zero values would only cost write barriers)
 		res.Labels, res.Comment = e.allLabels(), e.x.comment
 	}
-	ev := evaluator{r: r, res: res, e: e}
-	if n := len(e.nodes); n > 1 {
-		res.more = new(resultMore)
-		if n <= len(res.more.slotBuf) {
-			res.more.slots = res.more.slotBuf[:n]
-		} else {
-			res.more.slots = make([]slot, n)
-		}
-		ev.slots = res.more.slots
-	}
-	if e.ndice <= int32(len(res.dieBuf)) {
-		res.dice = res.dieBuf[:0]
-	} else {
-		res.dice = make([]die, 0, min(int(e.ndice), MaxDice))
-	}
+	ev := evaluator{r: r, res: res, e: e, slots: res.allSlots()}
 	if c, ok := r.(*chacha); ok {
 		ev.fast = c
 	}
@@ -237,21 +359,40 @@ func (e *Expr) rollInto(res *Result, r Roller) error {
 		}
 		res.Total = t
 	}
-	if e.d20 != 0 {
-		s := res.slot(uint16(e.d20 - 1))
+	if e.crit != 0 {
+		t := uint16(e.crit - 1)
+		s := res.slot(t)
 		for _, d := range res.dice[s.lo:s.hi] {
 			if d.has(fKept) {
 				res.Natural = int(d.face)
 			}
 		}
-		switch res.Natural {
-		case 20:
-			res.Crit = CritSuccess
-		case 1:
-			res.Crit = CritFailure
-		}
+		res.Crit = e.critOf(&e.nodes[t], res.Natural)
 	}
 	return nil
+}
+
+// critOf returns the critical marker of face f of term n: success on its
+// maximum face or, with cs, on the faces cs matches; failure on its minimum
+// or the faces cf matches. A face both matches is a success unless only cf
+// was written.
+func (e *Expr) critOf(n *node, f int) Crit {
+	ops, mx := e.ops(n), maxFace(n)
+	cs, cf := hasOp(ops, opCS), hasOp(ops, opCF)
+	succ, fail := f == mx, f == minFace(n)
+	if cs {
+		succ = matchAny(ops, opCS, f, mx)
+	}
+	if cf {
+		fail = matchAny(ops, opCF, f, mx)
+	}
+	switch {
+	case succ && (!fail || cs || !cf):
+		return CritSuccess
+	case fail:
+		return CritFailure
+	}
+	return CritNone
 }
 
 func compare(op byte, a, b int) bool {
@@ -275,7 +416,7 @@ type evaluator struct {
 	fast  *chacha // r, when it is the built-in roller: called without an interface
 	res   *Result
 	e     *Expr
-	slots []slot // res.more.slots; nil for a one-node expression
+	slots []slot // res.aux.slots; nil for a one-node expression
 	draws int    // faces drawn so far, rerolls and explosions included
 }
 
@@ -299,6 +440,8 @@ func (ev *evaluator) eval(i uint16) (int, error) {
 			return 0, err
 		}
 		v = x
+	case KindFunc:
+		return ev.function(i, n)
 	case KindNeg:
 		x, err := ev.eval(n.a)
 		if err != nil {
@@ -410,13 +553,13 @@ func (ev *evaluator) draw(n *node, lo, hi int) (int32, error) {
 }
 
 // note records a history entry for die d.
-func (ev *evaluator) note(d *die, face int32, raw bool) {
-	if ev.res.more == nil {
-		ev.res.more = new(resultMore)
+func (ev *evaluator) note(d *die, face int32, kind uint8) {
+	if ev.res.aux == nil {
+		ev.res.aux = new(resultAux)
 	}
-	m := ev.res.more
-	m.hist = append(m.hist, note{face: face, prev: d.hist, raw: raw})
-	d.hist = uint16(len(m.hist))
+	aux := ev.res.aux
+	aux.hist = append(aux.hist, note{face: face, prev: d.hist, kind: kind})
+	d.hist = uint16(len(aux.hist))
 }
 
 func (ev *evaluator) diceTerm(i uint16, n *node) (int, error) {
@@ -429,8 +572,15 @@ func (ev *evaluator) diceTerm(i uint16, n *node) (int, error) {
 	res.dice = slices.Grow(res.dice, count)[:lo+count]
 	pool := res.dice[lo:]
 	ev.draws += count
+	ops := ev.e.ops(n)
 	if c := ev.fast; c != nil && mx > mn {
-		c.fill(pool, mn, uint64(mx-mn)+1)
+		v := c.fill(pool, mn, uint64(mx-mn)+1)
+		if len(ops) == 0 { // the sum and the marks are done
+			if ev.slots != nil {
+				ev.slots[i] = slot{value: v, lo: uint16(lo), hi: uint16(len(res.dice))}
+			}
+			return v, nil
+		}
 	} else {
 		for k := range pool {
 			f, err := ev.r.Roll(mn, mx)
@@ -443,14 +593,18 @@ func (ev *evaluator) diceTerm(i uint16, n *node) (int, error) {
 			pool[k] = die{face: int32(f), flags: fKept}
 		}
 	}
-	ops := ev.e.ops(n)
-	counting := false
+	counting, marked := false, false // c, cs/cf
 	for j := 0; j < len(ops); {
 		k := opGroupEnd(ops, j)
-		if ops[j].op == opC {
+		switch ops[j].op {
+		case opC:
 			counting = true
-		} else if err := ev.apply(n, ops[j:k], lo, mn, mx); err != nil {
-			return 0, err
+		case opCS, opCF:
+			marked = true
+		default:
+			if err := ev.apply(n, ops[j:k], lo, mn, mx); err != nil {
+				return 0, err
+			}
 		}
 		j = k
 	}
@@ -459,7 +613,12 @@ func (ev *evaluator) diceTerm(i uint16, n *node) (int, error) {
 	lo32, hi32 := int32(mn), int32(mx)
 	for k := range pool {
 		d := &pool[k]
-		if d.face == lo32 || d.face == hi32 {
+		d.flags &^= fCrit // faces may have changed since they were rolled
+		if marked {
+			if ev.e.critOf(n, int(d.face)) != CritNone {
+				d.flags |= fCrit
+			}
+		} else if d.face == lo32 || d.face == hi32 {
 			d.flags |= fCrit
 		}
 		if !d.has(fKept) {
@@ -544,9 +703,9 @@ func (ev *evaluator) apply(n *node, g []dop, lo, mn, mx int) error {
 						return err
 					}
 					d := &res.dice[lo+k]
-					ev.note(d, d.face, false)
+					ev.note(d, d.face, noteReroll)
 					d.face = f
-					d.flags &^= fClamped
+					d.flags &^= fClamped | fCompound | fPenetrated // a fresh face
 				}
 			}
 		case opRA:
@@ -566,24 +725,13 @@ func (ev *evaluator) apply(n *node, g []dop, lo, mn, mx int) error {
 				if err != nil {
 					return err
 				}
-				ev.note(d, d.face, false)
+				ev.note(d, d.face, noteReroll)
 				d.face = f
-				d.flags &^= fClamped
+				d.flags &^= fClamped | fCompound | fPenetrated // a fresh face
 			}
 		}
-	case opE:
-		for k := lo; k < len(res.dice); k++ {
-			d := res.dice[k]
-			if !d.has(fKept) || d.has(fExploded) || !matchAny(g, opE, int(d.face), mx) {
-				continue
-			}
-			f, err := ev.draw(n, mn, mx)
-			if err != nil {
-				return err
-			}
-			res.dice[k].flags |= fExploded
-			res.dice = append(res.dice, die{face: f, flags: fKept})
-		}
+	case opE, opCompound, opPenetrate:
+		return ev.explode(n, g, lo, mn, mx)
 	case opMI, opMA:
 		limit, isMin := g[0].n, g[0].op == opMI
 		for k := lo; k < len(res.dice); k++ {
@@ -591,7 +739,7 @@ func (ev *evaluator) apply(n *node, g []dop, lo, mn, mx int) error {
 			f := int(d.face)
 			if d.has(fKept) && ((isMin && f < limit) || (!isMin && f > limit)) {
 				if !d.has(fClamped) {
-					ev.note(d, d.face, true)
+					ev.note(d, d.face, noteRaw)
 				}
 				d.face = int32(max(min(limit, math.MaxInt32), math.MinInt32))
 				d.flags |= fClamped

@@ -21,11 +21,15 @@ type Roller interface {
 // chacha is the production and seeded roller: ChaCha8 from math/rand/v2 with
 // unbiased bounded sampling (Lemire's multiply-and-reject, the method of
 // rand.IntN), never a plain modulo. Dice of fewer than 2^32 sides take 32
-// random bits each, so one 64-bit output serves two dice.
+// random bits each, so one 64-bit output serves two dice; the production
+// roller (narrow) gives dice of fewer than 2^16 sides 16 bits each, four to an
+// output. The seeded roller keeps 32 bits a die, so that a seed gives the same
+// faces from one release to the next (--seed in bug reports).
 type chacha struct {
-	src   *rand.ChaCha8
-	spare uint32 // the high half of the last output, when half is set
-	half  bool
+	src    *rand.ChaCha8
+	spare  uint64 // random bits not used yet, lowest first
+	bits   uint8  // how many
+	narrow bool
 }
 
 // NewRoller returns the production roller: ChaCha8 seeded with 32 bytes from
@@ -34,7 +38,7 @@ type chacha struct {
 func NewRoller() Roller {
 	var seed [32]byte
 	_, _ = crand.Read(seed[:]) // never fails on supported platforms (Go ≥ 1.24 crashes instead)
-	return &chacha{src: rand.NewChaCha8(seed)}
+	return &chacha{src: rand.NewChaCha8(seed), narrow: true}
 }
 
 // NewSeeded returns a deterministic roller: ChaCha8 keyed by seed (expanded
@@ -62,6 +66,8 @@ func (c *chacha) Roll(min, max int) (int, error) {
 	switch {
 	case n == 0: // the whole 64-bit range
 		return int(c.src.Uint64()), nil
+	case c.narrow && n < 1<<16:
+		return min + int(c.uint16n(uint32(n), threshold16(uint32(n)))), nil
 	case n <= math.MaxUint32:
 		return min + int(c.uint32n(n, threshold32(n))), nil
 	}
@@ -70,17 +76,31 @@ func (c *chacha) Roll(min, max int) (int, error) {
 
 // next32 returns 32 random bits: the low half of a fresh output, then its high half.
 func (c *chacha) next32() uint32 {
-	if c.half {
-		c.half = false
-		return c.spare
+	if c.bits < 32 {
+		c.spare, c.bits = c.src.Uint64(), 64
 	}
-	v := c.src.Uint64()
-	c.spare, c.half = uint32(v>>32), true
-	return uint32(v)
+	x := uint32(c.spare)
+	c.spare >>= 32
+	c.bits -= 32
+	return x
+}
+
+// next16 returns 16 random bits, the lowest unused ones first.
+func (c *chacha) next16() uint16 {
+	if c.bits < 16 {
+		c.spare, c.bits = c.src.Uint64(), 64
+	}
+	x := uint16(c.spare)
+	c.spare >>= 16
+	c.bits -= 16
+	return x
 }
 
 // threshold32 returns 2^32 mod n, below which Lemire's method rejects a draw.
 func threshold32(n uint64) uint32 { return uint32(-uint32(n)) % uint32(n) }
+
+// threshold16 returns 2^16 mod n for 1 < n < 2^16.
+func threshold16(n uint32) uint16 { return uint16(-uint16(n)) % uint16(n) }
 
 // uint32n returns a uniform value in [0, n) for 1 < n < 2^32, given
 // thresh = threshold32(n): the high half of x·n for 32 random bits x,
@@ -91,6 +111,15 @@ func (c *chacha) uint32n(n uint64, thresh uint32) uint64 {
 		prod = uint64(c.next32()) * n
 	}
 	return prod >> 32
+}
+
+// uint16n is uint32n with 16 random bits, for 1 < n < 2^16.
+func (c *chacha) uint16n(n uint32, thresh uint16) uint32 {
+	prod := uint32(c.next16()) * n
+	for uint16(prod) < thresh {
+		prod = uint32(c.next16()) * n
+	}
+	return prod >> 16
 }
 
 // uint64n returns a uniform value in [0, n), n > 0: the 64-bit form.
@@ -105,27 +134,55 @@ func (c *chacha) uint64n(n uint64) uint64 {
 	return hi
 }
 
-// fill rolls len(dst) dice with faces min..min+n-1 (1 < n < 2^32): the
-// engine's direct path, drawing exactly what len(dst) calls of Roll would.
-func (c *chacha) fill(dst []die, min int, n uint64) {
+// fill rolls len(dst) dice with faces min..min+n-1 (1 < n < 2^32), drawing
+// exactly what len(dst) calls of Roll would, and returns their sum. The
+// dice are kept, and marked fCrit at the lowest or highest face.
+func (c *chacha) fill(dst []die, min int, n uint64) int {
+	if c.narrow && n < 1<<16 {
+		return c.fill16(dst, min, uint32(n))
+	}
 	thresh := threshold32(n)
+	sum := 0
 	for k := range dst {
-		var x uint32
-		if c.half {
-			x, c.half = c.spare, false
-		} else {
-			v := c.src.Uint64()
-			x, c.spare, c.half = uint32(v), uint32(v>>32), true
-		}
-		prod := uint64(x) * n
-		if uint32(prod) < thresh {
-			prod = uint64(x) // rejected: draw again
-			for uint32(prod) < thresh {
-				prod = uint64(c.next32()) * n
+		f := int(c.uint32n(n, thresh))
+		sum += f
+		dst[k] = die{face: int32(min + f), flags: fKept | critFlag(f, int(n))}
+	}
+	return sum + min*len(dst)
+}
+
+// fill16 is fill for the production roller's dice of fewer than 2^16 faces.
+func (c *chacha) fill16(dst []die, min int, n uint32) int {
+	thresh := threshold16(n)
+	sum := 0
+	spare, bits := c.spare, c.bits
+	for k := range dst {
+		var prod uint32
+		for {
+			if bits < 16 {
+				spare, bits = c.src.Uint64(), 64
+			}
+			prod = uint32(uint16(spare)) * n
+			spare >>= 16
+			bits -= 16
+			if uint16(prod) >= thresh {
+				break
 			}
 		}
-		dst[k] = die{face: int32(min + int(prod>>32)), flags: fKept}
+		f := int(prod >> 16)
+		sum += f
+		dst[k] = die{face: int32(min + f), flags: fKept | critFlag(f, int(n))}
 	}
+	c.spare, c.bits = spare, bits
+	return sum + min*len(dst)
+}
+
+// critFlag returns fCrit for the lowest and highest of n faces (f counts from 0).
+func critFlag(f, n int) uint8 {
+	if f == 0 || f == n-1 {
+		return fCrit
+	}
+	return 0
 }
 
 // scripted hands out forced faces in order.
