@@ -291,6 +291,7 @@ func TestRestAndConditions5e(t *testing.T) {
 func TestNot5e(t *testing.T) {
 	e := newPlayEnv(t)
 	e.party()
+	e.rec.stop() // the store changes behind the console's back
 	err := e.db.Update(t.Context(), playGuild, func(tx store.Tx) error {
 		ch := &store.Character{OwnerID: "rita", Name: "Lyra", System: "rogue", Sheet: []byte(`{"v":1}`)}
 		if err := tx.PutCharacter(ch); err != nil {

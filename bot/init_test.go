@@ -20,6 +20,7 @@ func (e *playEnv) runLocale(user, locale, line string, faces ...int) playLine {
 	e.mu.Unlock()
 	var out bytes.Buffer
 	c.Exec(line, &out)
+	e.rec.line(user+"~"+locale, faces, line, out.Bytes())
 	var pl playLine
 	if err := json.Unmarshal(out.Bytes(), &pl); err != nil {
 		e.t.Fatalf("%s: %q: %v", line, out.String(), err)

@@ -25,13 +25,14 @@ type playEnv struct {
 	now  time.Time
 	dice dice.Roller
 	cons map[string]*Console
+	rec  *transcriptRec // -record-transcripts (transcript_test.go)
 }
 
 const playGuild = "g5e"
 
 func newPlayEnv(t *testing.T) *playEnv {
 	t.Helper()
-	e := &playEnv{t: t, path: filepath.Join(t.TempDir(), "play.db"), now: time.Date(2025, 3, 1, 20, 0, 0, 0, time.UTC)}
+	e := &playEnv{t: t, path: filepath.Join(t.TempDir(), "play.db"), now: transcriptStart, rec: newTranscriptRec(t)}
 	e.open()
 	t.Cleanup(func() { e.db.Close() })
 	return e
@@ -69,12 +70,14 @@ func (e *playEnv) restart() {
 		e.t.Fatal(err)
 	}
 	e.open()
+	e.rec.step("restart")
 }
 
 func (e *playEnv) advance(d time.Duration) {
 	e.mu.Lock()
 	e.now = e.now.Add(d)
 	e.mu.Unlock()
+	e.rec.step("advance " + d.String())
 }
 
 // console returns the console of one user (a GM when the name starts with "gm"), keeping its last reply for `click`.
@@ -102,7 +105,13 @@ func (e *playEnv) run(user, line string, faces ...int) playLine {
 	e.dice = dice.NewScripted(faces)
 	e.mu.Unlock()
 	var out bytes.Buffer
-	e.console(user).Exec(line, &out)
+	c := e.console(user)
+	c.Exec(line, &out)
+	who := user
+	if c.Locale != "" {
+		who += "@" + c.Locale
+	}
+	e.rec.line(who, faces, line, out.Bytes())
 	var pl playLine
 	if err := json.Unmarshal(out.Bytes(), &pl); err != nil {
 		e.t.Fatalf("%s: %q: %v", line, out.String(), err)

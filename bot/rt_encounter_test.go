@@ -128,6 +128,7 @@ func TestRogueEncounterTurnAura(t *testing.T) {
 	if _, err := enc.SetStats(orc.ID, stats); err != nil {
 		t.Fatal(err)
 	}
+	e.rec.stop() // the store changes behind the console's back
 	if err := e.db.Update(t.Context(), playGuild, func(tx store.Tx) error { return saveEncounter(tx, "c1", enc) }); err != nil {
 		t.Fatal(err)
 	}

@@ -398,6 +398,7 @@ func TestConcentrationSaveOdds(t *testing.T) {
 // longer concentrate but still holds its spell's conditions (as written before /sheet learned to release them).
 func (e *playEnv) stunWithoutRelease(owner, name string) {
 	e.t.Helper()
+	e.rec.stop() // the store changes behind the console's back
 	err := e.db.Update(e.t.Context(), playGuild, func(tx store.Tx) error {
 		ch, err := tx.FindCharacter(owner, name)
 		if err != nil {
