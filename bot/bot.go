@@ -1,5 +1,6 @@
-// Package bot is rulekeeper's Discord adapter: the one command table, the handlers that turn rules results into
-// localized replies, and the three transports that feed them (console, Discord gateway, HTTP interactions).
+// Package bot is rulekeeper's command table and its words: the one table of slash commands, and the handlers that
+// turn rules results into localized replies. The transports that feed it live in bot/discord (gateway, HTTP
+// interactions) and bot/console.
 package bot
 
 import (
@@ -30,6 +31,8 @@ type Config struct {
 	Store store.Store
 	// Language forces the reply language of every public reply (the console's --locale); "" means design §4.
 	Language string
+	// Extra commands follow the built-in table (tests add commands of their own).
+	Extra []*Command
 }
 
 // Bot answers requests from any transport.
@@ -74,6 +77,7 @@ func New(cfg Config) *Bot {
 		b.identifyCommand(),
 		b.aoeCommand(),
 	}
+	b.commands = append(b.commands, cfg.Extra...)
 	b.components["reroll"] = b.reroll
 	b.components["sheetdel"] = b.sheetDeleteConfirmed
 	b.components["deathsave"] = b.deathsaveButton
@@ -95,7 +99,7 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 	defer func() {
 		if p := recover(); p != nil {
 			b.cfg.Logger.Error("handler panic", "path", strings.Join(req.Path, " "), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			reply = b.errorReply(req, Errorf("core.err.internal"))
+			reply = b.ErrorReply(req, Errorf("core.err.internal"))
 		}
 	}()
 	if req.Dice == nil {
@@ -110,7 +114,7 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 		prefix, _, _ := strings.Cut(req.CustomID, ":")
 		h := b.components[prefix]
 		if h == nil {
-			return b.errorReply(req, Errorf("core.err.unknown_component"))
+			return b.ErrorReply(req, Errorf("core.err.unknown_component"))
 		}
 		r, err = h(req)
 	case KindAutocomplete:
@@ -118,7 +122,7 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 		if rerr != nil {
 			return &Reply{}
 		}
-		o := findOption(opts, req.Focused)
+		o := FindOption(opts, req.Focused)
 		if o == nil || o.Complete == nil {
 			return &Reply{}
 		}
@@ -130,12 +134,12 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 	default:
 		h, _, rerr := b.resolve(req)
 		if rerr != nil {
-			return b.errorReply(req, rerr)
+			return b.ErrorReply(req, rerr)
 		}
 		r, err = h(req)
 	}
 	if err != nil {
-		return b.errorReply(req, err)
+		return b.ErrorReply(req, err)
 	}
 	return r
 }
@@ -157,8 +161,14 @@ func (b *Bot) loadGuild(req *Request) {
 	req.GM = req.ManageServer || (req.Guild.GMRole != "" && slices.Contains(req.RoleIDs, req.Guild.GMRole))
 }
 
-// errorReply renders err in the caller's own language as an ephemeral reply.
-func (b *Bot) errorReply(req *Request, err error) *Reply {
+// Now is the bot's clock.
+func (b *Bot) Now() time.Time { return b.cfg.Now() }
+
+// Language is the reply language the bot is forced to ("" when it follows design §4).
+func (b *Bot) Language() string { return b.cfg.Language }
+
+// ErrorReply renders err in the caller's own language as an ephemeral reply.
+func (b *Bot) ErrorReply(req *Request, err error) *Reply {
 	p := locales.For(locales.Choose(b.cfg.Language, req.Locale, req.GuildLocale))
 	key, args := errorKey(p, err)
 	if key == "core.err.internal" {

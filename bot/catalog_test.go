@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"go/ast"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"rulekeeper/bot"
 	"rulekeeper/locales"
 	"rulekeeper/rules/dice"
 )
@@ -70,15 +71,15 @@ func sourceStrings(t *testing.T) (literals, lookups map[string]bool) {
 // TestCatalogCoversCode fails when code looks up a key, or the command table needs one, that the catalogs lack.
 func TestCatalogCoversCode(t *testing.T) {
 	_, lookups := sourceStrings(t)
-	b := New(Config{})
+	b := bot.New(bot.Config{})
 	need := map[string]bool{}
 	for k := range lookups {
 		need[k] = true
 	}
-	for _, k := range TableKeys(b.Commands()) {
+	for _, k := range bot.TableKeys(b.Commands()) {
 		need[k] = true
 	}
-	for _, k := range dynamicKeys() {
+	for _, k := range bot.DynamicKeys() {
 		need[k] = true
 	}
 	for _, c := range dice.Codes() {
@@ -101,10 +102,10 @@ func TestCatalogHasNoUnusedKeys(t *testing.T) {
 	for k := range literals {
 		used[k] = true
 	}
-	for _, k := range TableKeys(New(Config{}).Commands()) {
+	for _, k := range bot.TableKeys(bot.New(bot.Config{}).Commands()) {
 		used[k] = true
 	}
-	for _, k := range dynamicKeys() {
+	for _, k := range bot.DynamicKeys() {
 		used[k] = true
 	}
 	for _, k := range locales.Keys(locales.EN) {

@@ -463,7 +463,7 @@ func sheetReply(req *Request, c *dnd5e.Character) *Reply {
 			{Name: req.T("play.sheet.abilities"), Value: strings.Join(abilities, "\n"), Inline: true},
 			{Name: req.T("play.sheet.saves"), Value: strings.Join(saves, "\n"), Inline: true},
 			{Name: req.T("play.sheet.skills"), Value: strings.Join(skills[:half], "\n"), Inline: true},
-			{Name: "\u200b", Value: strings.Join(skills[half:], "\n"), Inline: true},
+			{Value: strings.Join(skills[half:], "\n"), Inline: true}, // a continuation: no name
 		},
 	}
 	if p, err := c.PassiveScore(dnd5e.Perception, dnd5e.Normal); err == nil {

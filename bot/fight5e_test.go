@@ -1,10 +1,11 @@
-package bot
+package bot_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"rulekeeper/bot"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
 	"rulekeeper/store"
@@ -21,7 +22,7 @@ func (e *playEnv) encounterData() string {
 	err := e.db.View(e.t.Context(), playGuild, func(tx store.Tx) error {
 		rec, err := tx.Encounter("c1")
 		if err != nil {
-			if errorsIsNotFound(err) {
+			if bot.ErrorsIsNotFound(err) {
 				return nil
 			}
 			return err

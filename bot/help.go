@@ -101,7 +101,7 @@ func (b *Bot) helpDetail(req *Request, c *Command, path []string, opts []*Option
 	if c.Admin {
 		body.WriteString(req.T("discord.help.admin") + "\n")
 	}
-	if hasSub(opts) {
+	if HasSub(opts) {
 		body.WriteString("\n**" + req.T("discord.help.subcommands") + "**\n")
 		b.writeSubcommands(req, &body, path, labels, opts)
 	} else {

@@ -20,13 +20,13 @@ func (b *Bot) resolve(req *Request) (Handler, []*Option, error) {
 	}
 	opts, handler := cmd.Options, cmd.Handler
 	for i, name := range req.Path[1:] {
-		o := findOption(opts, name)
+		o := FindOption(opts, name)
 		if o == nil || (o.Type != SubCommand && o.Type != SubCommandGroup) {
 			return nil, nil, Errorf("core.err.unknown_subcommand", "Name", name, "Command", strings.Join(req.Path[:i+1], " "))
 		}
 		opts, handler = o.Options, o.Handler
 	}
-	if hasSub(opts) {
+	if HasSub(opts) {
 		return nil, nil, Errorf("core.err.missing_subcommand", "Command", strings.Join(req.Path, " "), "Choices", subNames(opts))
 	}
 	if handler == nil {
@@ -34,7 +34,7 @@ func (b *Bot) resolve(req *Request) (Handler, []*Option, error) {
 	}
 	clean := make(map[string]any, len(req.Options))
 	for name, v := range req.Options {
-		o := findOption(opts, name)
+		o := FindOption(opts, name)
 		if o == nil {
 			return nil, nil, Errorf("core.err.unknown_option", "Name", name, "Command", strings.Join(req.Path, " "), "Choices", optNames(opts))
 		}

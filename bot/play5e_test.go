@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"rulekeeper/bot"
+	"rulekeeper/bot/console"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/store"
@@ -20,11 +22,11 @@ type playEnv struct {
 	t    *testing.T
 	path string
 	db   *store.DB
-	bot  *Bot
+	bot  *bot.Bot
 	mu   sync.Mutex
 	now  time.Time
 	dice dice.Roller
-	cons map[string]*Console
+	cons map[string]*console.Console
 	rec  *transcriptRec // -record-transcripts (transcript_test.go)
 }
 
@@ -47,7 +49,7 @@ func (e *playEnv) open() {
 	}
 	e.db = db
 	e.dice = dice.NewScripted(nil)
-	e.bot = New(Config{
+	e.bot = bot.New(bot.Config{
 		Store: db,
 		Dice: func() dice.Roller {
 			e.mu.Lock()
@@ -60,7 +62,7 @@ func (e *playEnv) open() {
 			return e.now
 		},
 	})
-	e.cons = map[string]*Console{}
+	e.cons = map[string]*console.Console{}
 }
 
 // restart closes the store and opens it again with a new bot.
@@ -81,10 +83,10 @@ func (e *playEnv) advance(d time.Duration) {
 }
 
 // console returns the console of one user (a GM when the name starts with "gm"), keeping its last reply for `click`.
-func (e *playEnv) console(user string) *Console {
+func (e *playEnv) console(user string) *console.Console {
 	c := e.cons[user]
 	if c == nil {
-		c = &Console{Bot: e.bot, UserID: user, GuildID: playGuild, ChannelID: "c1", GM: strings.HasPrefix(user, "gm"), JSON: true}
+		c = &console.Console{Bot: e.bot, UserID: user, GuildID: playGuild, ChannelID: "c1", GM: strings.HasPrefix(user, "gm"), JSON: true}
 		e.cons[user] = c
 	}
 	return c
@@ -382,7 +384,7 @@ func (e *playEnv) refused(user, line, code string, faces ...int) {
 func (e *playEnv) exportFile(user, system, charName string) func(name string, mutate func(m map[string]any)) string {
 	e.t.Helper()
 	r := e.ok(user, "/sheet export")
-	var exp sheetExport
+	var exp bot.SheetExport
 	raw, _ := json.Marshal(r.Result)
 	if err := json.Unmarshal(raw, &exp); err != nil || exp.System != system {
 		e.t.Fatalf("export: %s %v", raw, err)
@@ -395,7 +397,7 @@ func (e *playEnv) exportFile(user, system, charName string) func(name string, mu
 		}
 		mutate(sheet)
 		data, _ := json.Marshal(sheet)
-		file, _ := json.Marshal(sheetExport{Format: sheetFormat, System: system, Name: charName, Sheet: data})
+		file, _ := json.Marshal(bot.SheetExport{Format: bot.SheetFormat, System: system, Name: charName, Sheet: data})
 		path := filepath.Join(dir, name+".json")
 		if err := os.WriteFile(path, file, 0o600); err != nil {
 			e.t.Fatal(err)
@@ -551,7 +553,7 @@ func TestPlayConcurrentHP(t *testing.T) {
 				if i%2 == 1 {
 					path, amount = []string{"hp", "heal"}, "1"
 				}
-				r := e.bot.Handle(&Request{Path: path, Options: map[string]any{"amount": amount}, UserID: "bob", GuildID: playGuild})
+				r := e.bot.Handle(&bot.Request{Path: path, Options: map[string]any{"amount": amount}, UserID: "bob", GuildID: playGuild})
 				if r.ErrorCode != "" {
 					errs <- r.ErrorCode + ": " + r.Body + " (worker " + string(rune('0'+w%10)) + ")"
 				}

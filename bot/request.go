@@ -66,6 +66,10 @@ func (r *Request) Has(name string) bool { _, ok := r.Options[name]; return ok }
 // T renders a message in the reply language.
 func (r *Request) T(key string, args ...any) string { return r.P.T(key, args...) }
 
+// MaxBody is the longest reply body (in characters) a handler should write; transports may clip longer ones
+// (Discord's embed description holds 4096).
+const MaxBody = 4096
+
 // Tone colours a reply.
 type Tone int
 
@@ -77,7 +81,8 @@ const (
 	ToneCritical
 )
 
-// Field is a name/value pair of a reply (an embed field on Discord).
+// Field is a name/value pair of a reply (an embed field on Discord). A field without a name continues the one
+// before it (a second column); each transport shows it its own way.
 type Field struct {
 	Name, Value string
 	Inline      bool

@@ -248,7 +248,7 @@ func (b *Bot) rtTurnEncounter(req *Request) (*Reply, error) {
 			r.Tone = ToneCritical
 		}
 		more := req.T("rt.turn.encounter.more", "N", len(out.Combatants)-i)
-		if size+utf8.RuneCountInString(line)+utf8.RuneCountInString(more)+2 > maxEmbedDesc {
+		if size+utf8.RuneCountInString(line)+utf8.RuneCountInString(more)+2 > MaxBody {
 			lines = append(lines, more)
 			full = true
 			break
@@ -277,7 +277,7 @@ func (b *Bot) rtTurnEncounter(req *Request) (*Reply, error) {
 		extra = append(extra, req.T("rt.turn.encounter.aura_unplaced", "Names", strings.Join(out.Unplaced, ", ")))
 	}
 	for _, line := range extra {
-		if full || size+utf8.RuneCountInString(line)+1 > maxEmbedDesc {
+		if full || size+utf8.RuneCountInString(line)+1 > MaxBody {
 			break
 		}
 		size += utf8.RuneCountInString(line) + 1

@@ -1,10 +1,11 @@
-package bot
+package bot_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"rulekeeper/bot"
 	"rulekeeper/rules/rogue"
 	"rulekeeper/store"
 )
@@ -41,7 +42,7 @@ func TestRogueEncounterTurn(t *testing.T) {
 	}
 	for _, name := range []string{"Orc 1", "Orc 2"} {
 		c := e.rtCombatant(name)
-		var st rogueNPCStats
+		var st bot.RogueNPCStats
 		if err := json.Unmarshal(c.Stats, &st); err != nil || st.RT == nil {
 			t.Fatalf("%s stats: %s (%v)", name, c.Stats, err)
 		}
@@ -116,12 +117,12 @@ func TestRogueEncounterTurnAura(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := rogueNPC(orc)
+	d, err := bot.RogueNPC(orc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	d.Aura = rogue.Frost
-	stats, err := json.Marshal(rogueNPCStats{RT: d})
+	stats, err := json.Marshal(bot.RogueNPCStats{RT: d})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +130,7 @@ func TestRogueEncounterTurnAura(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.rec.stop() // the store changes behind the console's back
-	if err := e.db.Update(t.Context(), playGuild, func(tx store.Tx) error { return saveEncounter(tx, "c1", enc) }); err != nil {
+	if err := e.db.Update(t.Context(), playGuild, func(tx store.Tx) error { return bot.SaveEncounter(tx, "c1", enc) }); err != nil {
 		t.Fatal(err)
 	}
 	e.ok("gm", "/init move combatant:Ogre x:3 y:1")

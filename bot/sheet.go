@@ -32,7 +32,7 @@ func (b *Bot) sheetCommand() *Command {
 			continue
 		}
 		for _, o := range sys.createOptions() {
-			if findOption(create, o.Name) == nil {
+			if FindOption(create, o.Name) == nil {
 				create = append(create, o)
 			}
 		}
@@ -96,7 +96,7 @@ func (b *Bot) sheetCreate(req *Request) (*Reply, error) {
 	}
 	// An option only another system reads is refused rather than ignored.
 	for name := range req.Options {
-		if name != "system" && name != "name" && findOption(sys.createOptions(), name) == nil {
+		if name != "system" && name != "name" && FindOption(sys.createOptions(), name) == nil {
 			return nil, Errorf("rt.err.option_not_for_system", "Option", name, "System", req.T("system."+system))
 		}
 	}

@@ -1,10 +1,11 @@
-package bot
+package bot_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"rulekeeper/bot"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
 	"rulekeeper/store"
@@ -40,7 +41,7 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 func (e *playEnv) held(owner, name string) []string {
 	e.t.Helper()
 	var out []string
-	for _, h := range sheetConcRecord(e.sheetRecord(owner, name)).Conditions {
+	for _, h := range bot.SheetConcRecord(e.sheetRecord(owner, name)).Conditions {
 		out = append(out, h.Name+":"+string(h.Condition))
 	}
 	return out
@@ -192,7 +193,7 @@ func TestConcentrationEndsConditions(t *testing.T) {
 			t.Errorf("text lacks %q:\n%s", want, r.Text)
 		}
 	}
-	if sheetConcentration(e.sheetRecord("alice", "Mira")).Spell != "" {
+	if bot.SheetConcentration(e.sheetRecord("alice", "Mira")).Spell != "" {
 		t.Error("the concentration is still stored")
 	}
 	e.ok("alice", "/hp heal amount:30")
@@ -200,7 +201,7 @@ func TestConcentrationEndsConditions(t *testing.T) {
 	// Incapacitated: /condition add stunned on the caster.
 	e.ok("alice", "/cast spell:hold_person target:Ogre", 1)
 	e.ok("alice", "/condition add name:stunned")
-	if paralyzed("Ogre") || (sheetConcentration(e.sheetRecord("alice", "Mira")).Spell != "") {
+	if paralyzed("Ogre") || (bot.SheetConcentration(e.sheetRecord("alice", "Mira")).Spell != "") {
 		t.Fatalf("stunned: %v", e.npcConditions("Ogre"))
 	}
 	e.ok("alice", "/condition remove name:stunned")
@@ -251,7 +252,7 @@ func TestHPDamageConcentration(t *testing.T) {
 		if jnum(t, k, "dc") != tc.dc || k["kept"] != tc.kept || jnum(t, r.Result, "applied") != tc.amount {
 			t.Errorf("%d damage: %+v", tc.amount, r.Result)
 		}
-		if (sheetConcentration(e.sheetRecord("alice", "Mira")).Spell != "") != tc.kept {
+		if (bot.SheetConcentration(e.sheetRecord("alice", "Mira")).Spell != "") != tc.kept {
 			t.Errorf("%d damage: stored concentration", tc.amount)
 		}
 		if want := "Mira: concentration save 1d20 (" + itoa(tc.face) + ") + 2 = " + itoa(tc.face+2) + " vs DC " + itoa(tc.dc); !strings.Contains(r.Text, want) {
@@ -325,8 +326,8 @@ func TestNPCSavesAndDefences(t *testing.T) {
 		t.Error("a refused /init add changed the encounter")
 	}
 	// Negative modifiers, with either minus sign.
-	if got, err := parseSaves("str-1, dex −2,con=3"); err != nil || got[dnd5e.Str] != -1 || got[dnd5e.Dex] != -2 || got[dnd5e.Con] != 3 {
-		t.Errorf("parseSaves: %v %v", got, err)
+	if got, err := bot.ParseSaves("str-1, dex −2,con=3"); err != nil || got[dnd5e.Str] != -1 || got[dnd5e.Dex] != -2 || got[dnd5e.Con] != 3 {
+		t.Errorf("bot.ParseSaves: %v %v", got, err)
 	}
 }
 
@@ -404,14 +405,14 @@ func (e *playEnv) stunWithoutRelease(owner, name string) {
 		if err != nil {
 			return err
 		}
-		c, err := decode5e(ch)
+		c, err := bot.Decode5e(ch)
 		if err != nil {
 			return err
 		}
 		if _, err := c.AddCondition(dnd5e.Stunned, dnd5e.ConditionOptions{}); err != nil {
 			return err
 		}
-		if ch.Sheet, err = encodeSheet5e(c, sheetConcRecord(ch.Sheet)); err != nil {
+		if ch.Sheet, err = bot.EncodeSheet5e(c, bot.SheetConcRecord(ch.Sheet)); err != nil {
 			return err
 		}
 		return tx.PutCharacter(ch)
@@ -437,7 +438,7 @@ func TestSheetEditsReleaseHeld(t *testing.T) {
 			if strings.Contains(cmd, "rename") {
 				name = "Mirabel"
 			}
-			if k := sheetConcRecord(e.sheetRecord("alice", name)); k.Spell != "" || len(k.Conditions) != 0 {
+			if k := bot.SheetConcRecord(e.sheetRecord("alice", name)); k.Spell != "" || len(k.Conditions) != 0 {
 				t.Errorf("still stored: %+v", k)
 			}
 			if strings.Contains(joined(e.npcConditions("Ogre")), "paralyzed") || e.sheet("bob", "Borin").HasCondition(dnd5e.Paralyzed) {
@@ -456,7 +457,7 @@ func TestSheetEditsReleaseHeld(t *testing.T) {
 	// Import a copy: no concentration record; the original and the Ogre keep theirs.
 	write := e.exportFile("alice", "dnd5e", "Mira Copy")
 	e.ok("carl", "/sheet import file:"+write("copy", func(map[string]any) {}))
-	if k := sheetConcRecord(e.sheetRecord("carl", "Mira Copy")); k.Spell != "" || len(k.Conditions) != 0 {
+	if k := bot.SheetConcRecord(e.sheetRecord("carl", "Mira Copy")); k.Spell != "" || len(k.Conditions) != 0 {
 		t.Errorf("imported record: %+v", k)
 	}
 	if strings.Contains(string(e.sheetRecord("carl", "Mira Copy")), "concentration") {

@@ -65,8 +65,28 @@ func (b *Bot) Lookup(name string) *Command {
 // Commands returns the bot's command table, the one source for registration, the console, /help and autocomplete.
 func (b *Bot) Commands() []*Command { return b.commands }
 
-// subcommands returns the options of opts that are subcommands or groups.
-func hasSub(opts []*Option) bool {
+// Options returns the options under a command path (a command and its subcommands); ok is false when the path
+// leaves the table.
+func (b *Bot) Options(path []string) (opts []*Option, ok bool) {
+	if len(path) == 0 || b.Lookup(path[0]) == nil {
+		return nil, false
+	}
+	opts = b.Lookup(path[0]).Options
+	for _, name := range path[1:] {
+		o := FindOption(opts, name)
+		if o == nil {
+			return nil, false
+		}
+		opts = o.Options
+	}
+	return opts, true
+}
+
+// Component reports whether the bot answers components whose custom id starts with prefix (before the first ':').
+func (b *Bot) Component(prefix string) bool { _, ok := b.components[prefix]; return ok }
+
+// HasSub reports whether opts holds a subcommand or a subcommand group.
+func HasSub(opts []*Option) bool {
 	for _, o := range opts {
 		if o.Type == SubCommand || o.Type == SubCommandGroup {
 			return true
@@ -75,7 +95,8 @@ func hasSub(opts []*Option) bool {
 	return false
 }
 
-func findOption(opts []*Option, name string) *Option {
+// FindOption returns the option of opts named name, nil when there is none.
+func FindOption(opts []*Option, name string) *Option {
 	for _, o := range opts {
 		if o.Name == name {
 			return o

@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"rulekeeper/bot"
 	"rulekeeper/bot/discordtest"
 	"rulekeeper/rules/dice"
 )
@@ -42,30 +43,31 @@ func (f *face) advance(d time.Duration) { f.now.Add(int64(d)) }
 
 // forcedBot is a bot whose every request rolls f's face on each die, on f's clock (which stands still unless
 // advanced, so rate limits are exact).
-func forcedBot(f *face) *Bot {
+func forcedBot(f *face, extra ...*bot.Command) *bot.Bot {
 	f.set(17)
 	f.now.Store(time.Date(2026, 8, 1, 20, 0, 0, 0, time.UTC).UnixNano())
-	return New(Config{
+	return bot.New(bot.Config{
 		Dice: func() dice.Roller {
 			n := int(f.n.Load())
 			return dice.NewScripted([]int{n, n, n, n, n, n, n, n})
 		},
-		Now: func() time.Time { return time.Unix(0, f.now.Load()) },
+		Now:   func() time.Time { return time.Unix(0, f.now.Load()) },
+		Extra: extra,
 	})
 }
 
-// slowCommand adds /slow to b: it signals started, then waits for release and answers with a reply that is
-// ephemeral when its "private" or "hidden" option is set (a transport deferring it only knows "private").
-func slowCommand(b *Bot, started chan<- string, release <-chan struct{}) {
-	b.commands = append(b.commands, &Command{
+// slowCommand is /slow: it signals started, then waits for release and answers with a reply that is ephemeral
+// when its "private" or "hidden" option is set (a transport deferring it only knows "private").
+func slowCommand(started chan<- string, release <-chan struct{}) *bot.Command {
+	return &bot.Command{
 		Name:    "slow",
-		Options: []*Option{{Name: "private", Type: Boolean}, {Name: "hidden", Type: Boolean}},
-		Handler: func(req *Request) (*Reply, error) {
+		Options: []*bot.Option{{Name: "private", Type: bot.Boolean}, {Name: "hidden", Type: bot.Boolean}},
+		Handler: func(req *bot.Request) (*bot.Reply, error) {
 			started <- req.UserID
 			<-release
-			return &Reply{Title: "slow done", Body: "after the wait", Ephemeral: req.Bool("private") || req.Bool("hidden"), Tone: ToneSuccess}, nil
+			return &bot.Reply{Title: "slow done", Body: "after the wait", Ephemeral: req.Bool("private") || req.Bool("hidden"), Tone: bot.ToneSuccess}, nil
 		},
-	})
+	}
 }
 
 // Interaction payloads as Discord sends them.
@@ -128,33 +130,33 @@ func TestInteractionRequest(t *testing.T) {
 	tests := []struct {
 		name    string
 		payload map[string]any
-		check   func(t *testing.T, r *Request)
+		check   func(t *testing.T, r *bot.Request)
 	}{
-		{"subcommand flattened, Manage Server, nick", admin, func(t *testing.T, r *Request) {
+		{"subcommand flattened, Manage Server, nick", admin, func(t *testing.T, r *bot.Request) {
 			if strings.Join(r.Path, " ") != "settings crit_rule" || r.Options["rule"] != "max" || !r.ManageServer ||
 				r.UserName != "GM Kim" || r.Locale != "zh-TW" || r.GuildLocale != "en-US" || r.RoleIDs[0] != "700000000000000001" {
 				t.Errorf("%+v", r)
 			}
 		}},
-		{"direct message: user, typed JSON values", dm, func(t *testing.T, r *Request) {
+		{"direct message: user, typed JSON values", dm, func(t *testing.T, r *bot.Request) {
 			if r.UserID != userB || r.UserName != "bora" || r.GuildID != "" || r.ManageServer || r.GuildLocale != "" ||
-				r.Options["repeat"] != 3.0 || r.Options["private"] != true || r.Kind != KindCommand {
+				r.Options["repeat"] != 3.0 || r.Options["private"] != true || r.Kind != bot.KindCommand {
 				t.Errorf("%+v", r)
 			}
 		}},
 		{"autocomplete focus", autocompleteInteraction("4", userA, "ko", "help", map[string]any{"name": "command", "type": 3, "value": "ro", "focused": true}),
-			func(t *testing.T, r *Request) {
-				if r.Kind != KindAutocomplete || r.Focused != "command" || r.Options["command"] != "ro" {
+			func(t *testing.T, r *bot.Request) {
+				if r.Kind != bot.KindAutocomplete || r.Focused != "command" || r.Options["command"] != "ro" {
 					t.Errorf("%+v", r)
 				}
 			}},
-		{"button", componentInteraction("5", userA, "ko", "reroll:1:d20"), func(t *testing.T, r *Request) {
-			if r.Kind != KindComponent || r.CustomID != "reroll:1:d20" || r.UserName != "Aria" {
+		{"button", componentInteraction("5", userA, "ko", "reroll:1:d20"), func(t *testing.T, r *bot.Request) {
+			if r.Kind != bot.KindComponent || r.CustomID != "reroll:1:d20" || r.UserName != "Aria" {
 				t.Errorf("%+v", r)
 			}
 		}},
-		{"modal values", modal, func(t *testing.T, r *Request) {
-			if r.Kind != KindModal || r.CustomID != "note:1" || r.Options["text"] != "hello" {
+		{"modal values", modal, func(t *testing.T, r *bot.Request) {
+			if r.Kind != bot.KindModal || r.CustomID != "note:1" || r.Options["text"] != "hello" {
 				t.Errorf("%+v", r)
 			}
 		}},
@@ -185,18 +187,18 @@ func TestInteractionRequest(t *testing.T) {
 }
 
 func TestResponse(t *testing.T) {
-	b := New(Config{})
-	cmd := &Request{Kind: KindCommand, Path: []string{"roll"}}
+	b := bot.New(bot.Config{})
+	cmd := &bot.Request{Kind: bot.KindCommand, Path: []string{"roll"}}
 	long := strings.Repeat("é", 5000)
 	tests := []struct {
 		name  string
-		req   *Request
-		reply *Reply
+		req   *bot.Request
+		reply *bot.Reply
 		check func(t *testing.T, r *discordgo.InteractionResponse)
 	}{
-		{"message with embed, tone, buttons, ephemeral", cmd, &Reply{Title: "t", Body: "b", Tone: ToneCritical, Ephemeral: true, Footer: "Aria",
-			Fields:  []Field{{Name: "n", Value: "v", Inline: true}, {}},
-			Buttons: []Button{{Label: "a", CustomID: "x:1", Style: ButtonPrimary}, {Label: "bad", CustomID: strings.Repeat("x", 101)}, {Label: "b", CustomID: "x:2", Style: 9}}},
+		{"message with embed, tone, buttons, ephemeral", cmd, &bot.Reply{Title: "t", Body: "b", Tone: bot.ToneCritical, Ephemeral: true, Footer: "Aria",
+			Fields:  []bot.Field{{Name: "n", Value: "v", Inline: true}, {}},
+			Buttons: []bot.Button{{Label: "a", CustomID: "x:1", Style: bot.ButtonPrimary}, {Label: "bad", CustomID: strings.Repeat("x", 101)}, {Label: "b", CustomID: "x:2", Style: 9}}},
 			func(t *testing.T, r *discordgo.InteractionResponse) {
 				e := r.Data.Embeds[0]
 				if r.Type != 4 || r.Data.Flags != 64 || e.Color != colorCritical || e.Title != "t" || e.Description != "b" || e.Footer.Text != "Aria" ||
@@ -208,12 +210,12 @@ func TestResponse(t *testing.T) {
 					t.Errorf("components %+v", r.Data.Components)
 				}
 			}},
-		{"tones", cmd, &Reply{Title: "t", Tone: ToneFailure}, func(t *testing.T, r *discordgo.InteractionResponse) {
+		{"tones", cmd, &bot.Reply{Title: "t", Tone: bot.ToneFailure}, func(t *testing.T, r *discordgo.InteractionResponse) {
 			if r.Data.Embeds[0].Color != colorFailure || r.Data.Flags != 0 {
 				t.Errorf("%+v", r.Data.Embeds[0])
 			}
 		}},
-		{"limits", cmd, &Reply{Title: long, Body: long, Buttons: make([]Button, 30)}, func(t *testing.T, r *discordgo.InteractionResponse) {
+		{"limits", cmd, &bot.Reply{Title: long, Body: long, Buttons: make([]bot.Button, 30)}, func(t *testing.T, r *discordgo.InteractionResponse) {
 			e := r.Data.Embeds[0]
 			if n := len([]rune(e.Title)); n != maxEmbedTitle {
 				t.Errorf("title %d chars", n)
@@ -225,45 +227,45 @@ func TestResponse(t *testing.T) {
 				t.Errorf("cut %q, components %v", e.Description[len(e.Description)-10:], r.Data.Components)
 			}
 		}},
-		{"button rows of five", cmd, &Reply{Body: "b", Buttons: manyButtons(12)}, func(t *testing.T, r *discordgo.InteractionResponse) {
+		{"button rows of five", cmd, &bot.Reply{Body: "b", Buttons: manyButtons(12)}, func(t *testing.T, r *discordgo.InteractionResponse) {
 			if len(r.Data.Components) != 3 || len(r.Data.Components[2].(discordgo.ActionsRow).Components) != 2 {
 				t.Errorf("%+v", r.Data.Components)
 			}
 		}},
-		{"files", cmd, &Reply{Body: "b", Files: []File{{Name: "a.png", ContentType: "image/png", Data: []byte("PNG")}}},
+		{"files", cmd, &bot.Reply{Body: "b", Files: []bot.File{{Name: "a.png", ContentType: "image/png", Data: []byte("PNG")}}},
 			func(t *testing.T, r *discordgo.InteractionResponse) {
 				if len(r.Data.Files) != 1 || r.Data.Files[0].Name != "a.png" {
 					t.Errorf("%+v", r.Data.Files)
 				}
 			}},
-		{"empty reply still a valid message", cmd, &Reply{}, func(t *testing.T, r *discordgo.InteractionResponse) {
+		{"empty reply still a valid message", cmd, &bot.Reply{}, func(t *testing.T, r *discordgo.InteractionResponse) {
 			if r.Data.Content == "" || r.Data.Embeds != nil {
 				t.Errorf("%+v", r.Data)
 			}
 		}},
-		{"component update", &Request{Kind: KindComponent}, &Reply{Body: "b", Update: true}, func(t *testing.T, r *discordgo.InteractionResponse) {
+		{"component update", &bot.Request{Kind: bot.KindComponent}, &bot.Reply{Body: "b", Update: true}, func(t *testing.T, r *discordgo.InteractionResponse) {
 			if r.Type != 7 || r.Data.Components == nil || len(r.Data.Components) != 0 {
 				t.Errorf("%+v", r)
 			}
 		}},
-		{"component new message", &Request{Kind: KindComponent}, &Reply{Body: "b"}, func(t *testing.T, r *discordgo.InteractionResponse) {
+		{"component new message", &bot.Request{Kind: bot.KindComponent}, &bot.Reply{Body: "b"}, func(t *testing.T, r *discordgo.InteractionResponse) {
 			if r.Type != 4 {
 				t.Errorf("%+v", r)
 			}
 		}},
-		{"autocomplete string", &Request{Kind: KindAutocomplete, Path: []string{"help"}, Focused: "command"},
-			&Reply{Choices: append(manyChoices(30), Choice{Name: long, Value: "x"})}, func(t *testing.T, r *discordgo.InteractionResponse) {
+		{"autocomplete string", &bot.Request{Kind: bot.KindAutocomplete, Path: []string{"help"}, Focused: "command"},
+			&bot.Reply{Choices: append(manyChoices(30), bot.Choice{Name: long, Value: "x"})}, func(t *testing.T, r *discordgo.InteractionResponse) {
 				if r.Type != 8 || len(r.Data.Choices) != 25 || r.Data.Choices[0].Value != "0" {
 					t.Errorf("%+v", r.Data.Choices)
 				}
 			}},
-		{"autocomplete integer", &Request{Kind: KindAutocomplete, Path: []string{"roll"}, Focused: "repeat"},
-			&Reply{Choices: []Choice{{Name: "six", Value: "6"}, {Name: "bad", Value: "x"}}}, func(t *testing.T, r *discordgo.InteractionResponse) {
+		{"autocomplete integer", &bot.Request{Kind: bot.KindAutocomplete, Path: []string{"roll"}, Focused: "repeat"},
+			&bot.Reply{Choices: []bot.Choice{{Name: "six", Value: "6"}, {Name: "bad", Value: "x"}}}, func(t *testing.T, r *discordgo.InteractionResponse) {
 				if len(r.Data.Choices) != 1 || r.Data.Choices[0].Value != int64(6) {
 					t.Errorf("%+v", r.Data.Choices)
 				}
 			}},
-		{"modal", cmd, &Reply{Modal: &Modal{CustomID: "note:1", Title: "Note", Inputs: []TextInput{{CustomID: "text", Label: "Text", Paragraph: true, Required: true}}}},
+		{"modal", cmd, &bot.Reply{Modal: &bot.Modal{CustomID: "note:1", Title: "Note", Inputs: []bot.TextInput{{CustomID: "text", Label: "Text", Paragraph: true, Required: true}}}},
 			func(t *testing.T, r *discordgo.InteractionResponse) {
 				in := r.Data.Components[0].(discordgo.ActionsRow).Components[0].(discordgo.TextInput)
 				if r.Type != 9 || r.Data.CustomID != "note:1" || in.Style != discordgo.TextInputParagraph || !in.Required {
@@ -273,7 +275,7 @@ func TestResponse(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := b.response(tt.req, tt.reply)
+			r := response(b, tt.req, tt.reply)
 			tt.check(t, r)
 			if _, err := json.Marshal(r); err != nil {
 				t.Fatal(err)
@@ -282,38 +284,38 @@ func TestResponse(t *testing.T) {
 	}
 }
 
-func manyButtons(n int) []Button {
-	out := make([]Button, n)
+func manyButtons(n int) []bot.Button {
+	out := make([]bot.Button, n)
 	for i := range out {
-		out[i] = Button{Label: "b", CustomID: "b:" + string(rune('a'+i))}
+		out[i] = bot.Button{Label: "b", CustomID: "b:" + string(rune('a'+i))}
 	}
 	return out
 }
 
-func manyChoices(n int) []Choice {
-	out := make([]Choice, n)
+func manyChoices(n int) []bot.Choice {
+	out := make([]bot.Choice, n)
 	for i := range out {
-		out[i] = Choice{Name: "c", Value: string(rune('0' + i))}
+		out[i] = bot.Choice{Name: "c", Value: string(rune('0' + i))}
 	}
 	return out
 }
 
 func TestCommandLabelIsBounded(t *testing.T) {
-	b := New(Config{})
+	b := bot.New(bot.Config{})
 	for _, tc := range []struct {
-		req  *Request
+		req  *bot.Request
 		want string
 	}{
-		{&Request{Kind: KindCommand, Path: []string{"roll"}}, "roll"},
-		{&Request{Kind: KindCommand, Path: []string{"settings", "language"}}, "settings language"},
-		{&Request{Kind: KindAutocomplete, Path: []string{"help"}}, "help"},
-		{&Request{Kind: KindCommand, Path: []string{"settings", "x" + strings.Repeat("y", 50)}}, "unknown"},
-		{&Request{Kind: KindCommand, Path: []string{"nosuch"}}, "unknown"},
-		{&Request{Kind: KindCommand}, "unknown"},
-		{&Request{Kind: KindComponent, CustomID: "reroll:1:d20"}, "reroll"},
-		{&Request{Kind: KindComponent, CustomID: "forged:1"}, "unknown"},
+		{&bot.Request{Kind: bot.KindCommand, Path: []string{"roll"}}, "roll"},
+		{&bot.Request{Kind: bot.KindCommand, Path: []string{"settings", "language"}}, "settings language"},
+		{&bot.Request{Kind: bot.KindAutocomplete, Path: []string{"help"}}, "help"},
+		{&bot.Request{Kind: bot.KindCommand, Path: []string{"settings", "x" + strings.Repeat("y", 50)}}, "unknown"},
+		{&bot.Request{Kind: bot.KindCommand, Path: []string{"nosuch"}}, "unknown"},
+		{&bot.Request{Kind: bot.KindCommand}, "unknown"},
+		{&bot.Request{Kind: bot.KindComponent, CustomID: "reroll:1:d20"}, "reroll"},
+		{&bot.Request{Kind: bot.KindComponent, CustomID: "forged:1"}, "unknown"},
 	} {
-		if got := b.commandLabel(tc.req); got != tc.want {
+		if got := commandLabel(b, tc.req); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.req, got, tc.want)
 		}
 	}

@@ -1,10 +1,12 @@
-package bot
+package discord
 
 import (
 	"context"
 	"errors"
 
 	"github.com/bwmarrin/discordgo"
+
+	"rulekeeper/bot"
 )
 
 // Gateway serves the bot over a Discord gateway session: each INTERACTION_CREATE becomes a request, and its reply
@@ -16,7 +18,7 @@ type Gateway struct {
 }
 
 // NewGateway wires b to a session. The session's intents are cut to none: interactions arrive regardless.
-func NewGateway(b *Bot, s *discordgo.Session, cfg ServeConfig) *Gateway {
+func NewGateway(b *bot.Bot, s *discordgo.Session, cfg Config) *Gateway {
 	s.Identify.Intents = discordgo.IntentsNone
 	s.StateEnabled = false
 	return &Gateway{s: s, resp: newResponder(b, s, cfg, true)}

@@ -1,4 +1,4 @@
-package bot
+package console
 
 import (
 	"bytes"
@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"rulekeeper/bot"
 	"rulekeeper/rules/dice"
 )
 
-func newTestBot(faces ...int) *Bot {
+func newTestBot(faces ...int) *bot.Bot {
 	r := dice.NewScripted(faces)
-	return New(Config{Dice: func() dice.Roller { return r }})
+	return bot.New(bot.Config{Dice: func() dice.Roller { return r }})
 }
 
 func TestTokenize(t *testing.T) {
@@ -41,7 +42,7 @@ func TestTokenize(t *testing.T) {
 			}
 		}
 	}
-	if _, err := tokenize(`/roll expr:"1d20`); err == nil || err.(*Error).Key != "core.err.unclosed_quote" {
+	if _, err := tokenize(`/roll expr:"1d20`); err == nil || err.(*bot.Error).Key != "core.err.unclosed_quote" {
 		t.Errorf("unclosed quote: %v", err)
 	}
 }
@@ -125,8 +126,12 @@ func TestRollRepeatAndPrivate(t *testing.T) {
 	if r.ErrorCode != "" {
 		t.Fatalf("error %s: %s", r.ErrorCode, r.Body)
 	}
-	res, ok := r.Result.(rollResults)
-	if !ok || len(res.Rolls) != 3 || res.Sum != 2+3+4 {
+	var res struct {
+		Rolls []any `json:"rolls"`
+		Sum   int   `json:"sum"`
+	}
+	raw, _ := json.Marshal(r.Result)
+	if err := json.Unmarshal(raw, &res); err != nil || len(res.Rolls) != 3 || res.Sum != 2+3+4 {
 		t.Fatalf("result %+v", r.Result)
 	}
 	if !r.Ephemeral {
@@ -147,15 +152,15 @@ func TestRollVerdictAndCrit(t *testing.T) {
 	tests := []struct {
 		expr  string
 		faces []int
-		tone  Tone
+		tone  bot.Tone
 		words []string
 	}{
-		{"2d6+1>=7", []int{3, 4}, ToneSuccess, []string{"Success"}},
-		{"2d6+1>=7", []int{1, 2}, ToneFailure, []string{"Failure"}},
-		{"1d20+5", []int{20}, ToneCritical, []string{"Critical"}},
-		{"1d20+5", []int{1}, ToneFailure, []string{"Fumble"}},
-		{"2d20kh1+5", []int{20, 3}, ToneCritical, []string{"Critical"}},
-		{"1d6", []int{6}, ToneNeutral, nil},
+		{"2d6+1>=7", []int{3, 4}, bot.ToneSuccess, []string{"Success"}},
+		{"2d6+1>=7", []int{1, 2}, bot.ToneFailure, []string{"Failure"}},
+		{"1d20+5", []int{20}, bot.ToneCritical, []string{"Critical"}},
+		{"1d20+5", []int{1}, bot.ToneFailure, []string{"Fumble"}},
+		{"2d20kh1+5", []int{20, 3}, bot.ToneCritical, []string{"Critical"}},
+		{"1d6", []int{6}, bot.ToneNeutral, nil},
 	}
 	for _, tt := range tests {
 		c := &Console{Bot: newTestBot(tt.faces...), UserID: "u"}

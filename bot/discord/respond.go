@@ -1,4 +1,7 @@
-package bot
+// Package discord is rulekeeper's Discord transport: the gateway, the HTTP interactions endpoint, command
+// registration, rate limits and metrics. It converts interactions into the bot's transport-neutral requests and
+// replies into messages, and is the only package that imports discordgo and prometheus.
+package discord
 
 import (
 	"bytes"
@@ -12,6 +15,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
+
+	"rulekeeper/bot"
 )
 
 // This file converts between Discord interactions and the bot's transport-neutral requests and replies, and holds
@@ -48,8 +53,8 @@ const (
 // response) and finishes with an edit: Discord drops an interaction that is not answered within three seconds.
 const DefaultDeferAfter = 2500 * time.Millisecond
 
-// ServeConfig configures the Discord transports (gateway and HTTP interactions).
-type ServeConfig struct {
+// Config configures the Discord transports (gateway and HTTP interactions).
+type Config struct {
 	// Limiter bounds each user's commands; nil means no limit.
 	Limiter *Limiter
 	// Metrics records interactions; nil means none for the gateway and a fresh registry for the HTTP server.
@@ -63,8 +68,8 @@ type ServeConfig struct {
 // interactionRequest converts an interaction into a request. It reports false for anything that is not a
 // command, autocomplete, component or modal submission. It never calls discordgo's data accessors, which panic
 // on a type mismatch.
-func interactionRequest(ctx context.Context, i *discordgo.Interaction) (*Request, bool) {
-	req := &Request{Ctx: ctx, GuildID: i.GuildID, ChannelID: i.ChannelID, Locale: string(i.Locale), Options: map[string]any{}}
+func interactionRequest(ctx context.Context, i *discordgo.Interaction) (*bot.Request, bool) {
+	req := &bot.Request{Ctx: ctx, GuildID: i.GuildID, ChannelID: i.ChannelID, Locale: string(i.Locale), Options: map[string]any{}}
 	if i.GuildLocale != nil {
 		req.GuildLocale = string(*i.GuildLocale)
 	}
@@ -89,9 +94,9 @@ func interactionRequest(ctx context.Context, i *discordgo.Interaction) (*Request
 		if !ok || data.Name == "" {
 			return nil, false
 		}
-		req.Kind = KindCommand
+		req.Kind = bot.KindCommand
 		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-			req.Kind = KindAutocomplete
+			req.Kind = bot.KindAutocomplete
 		}
 		req.Path = []string{data.Name}
 		opts := data.Options
@@ -114,7 +119,7 @@ func interactionRequest(ctx context.Context, i *discordgo.Interaction) (*Request
 		if !ok {
 			return nil, false
 		}
-		req.Kind, req.CustomID = KindComponent, data.CustomID
+		req.Kind, req.CustomID = bot.KindComponent, data.CustomID
 		if len(data.Values) > 0 {
 			req.Options["values"] = data.Values
 		}
@@ -123,7 +128,7 @@ func interactionRequest(ctx context.Context, i *discordgo.Interaction) (*Request
 		if !ok {
 			return nil, false
 		}
-		req.Kind, req.CustomID = KindModal, data.CustomID
+		req.Kind, req.CustomID = bot.KindModal, data.CustomID
 		for _, row := range data.Components {
 			var inner []discordgo.MessageComponent
 			switch r := row.(type) {
@@ -149,24 +154,24 @@ func interactionRequest(ctx context.Context, i *discordgo.Interaction) (*Request
 
 // response converts a reply into the first response to an interaction: choices for autocomplete (type 8), a
 // modal (9), an update of the clicked message (7) or a new message (4).
-func (b *Bot) response(req *Request, r *Reply) *discordgo.InteractionResponse {
+func response(b *bot.Bot, req *bot.Request, r *bot.Reply) *discordgo.InteractionResponse {
 	switch {
-	case req.Kind == KindAutocomplete:
+	case req.Kind == bot.KindAutocomplete:
 		choices := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(r.Choices))
-		numeric := b.focusedType(req)
+		numeric := focusedType(b, req)
 		for _, c := range r.Choices {
 			if len(choices) == maxChoices {
 				break
 			}
 			var v any = clip(c.Value, maxChoiceName)
 			switch numeric {
-			case Integer:
+			case bot.Integer:
 				n, err := strconv.ParseInt(c.Value, 10, 64)
 				if err != nil {
 					continue
 				}
 				v = n
-			case Number:
+			case bot.Number:
 				f, err := strconv.ParseFloat(c.Value, 64)
 				if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
 					continue
@@ -177,13 +182,13 @@ func (b *Bot) response(req *Request, r *Reply) *discordgo.InteractionResponse {
 		}
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: choices}}
-	case r.Modal != nil && req.Kind != KindModal:
+	case r.Modal != nil && req.Kind != bot.KindModal:
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: modalData(r.Modal)}
 	}
 	m := renderMessage(r)
 	data := &discordgo.InteractionResponseData{Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files, Flags: m.flags}
 	t := discordgo.InteractionResponseChannelMessageWithSource
-	if req.Kind == KindComponent && r.Update {
+	if req.Kind == bot.KindComponent && r.Update {
 		t = discordgo.InteractionResponseUpdateMessage
 		if data.Components == nil {
 			data.Components = []discordgo.MessageComponent{} // drop the old buttons
@@ -193,31 +198,15 @@ func (b *Bot) response(req *Request, r *Reply) *discordgo.InteractionResponse {
 }
 
 // focusedType is the type of the option an autocomplete request is typing.
-func (b *Bot) focusedType(req *Request) OptionType {
-	opts, _ := b.optionsAt(req.Path)
-	if o := findOption(opts, req.Focused); o != nil {
+func focusedType(b *bot.Bot, req *bot.Request) bot.OptionType {
+	opts, _ := b.Options(req.Path)
+	if o := bot.FindOption(opts, req.Focused); o != nil {
 		return o.Type
 	}
-	return String
+	return bot.String
 }
 
-// optionsAt returns the options under a command path; ok is false when the path leaves the table.
-func (b *Bot) optionsAt(path []string) (opts []*Option, ok bool) {
-	if len(path) == 0 || b.Lookup(path[0]) == nil {
-		return nil, false
-	}
-	opts = b.Lookup(path[0]).Options
-	for _, name := range path[1:] {
-		o := findOption(opts, name)
-		if o == nil {
-			return nil, false
-		}
-		opts = o.Options
-	}
-	return opts, true
-}
-
-func modalData(m *Modal) *discordgo.InteractionResponseData {
+func modalData(m *bot.Modal) *discordgo.InteractionResponseData {
 	rows := make([]discordgo.MessageComponent, 0, len(m.Inputs))
 	for _, in := range m.Inputs {
 		if len(rows) == maxModalInputs {
@@ -246,7 +235,7 @@ type message struct {
 
 // renderMessage turns a reply into an embed coloured by tone, rows of buttons and attachments, cut to Discord's
 // limits so that a long reply can never make Discord refuse the message.
-func renderMessage(r *Reply) message {
+func renderMessage(r *bot.Reply) message {
 	var m message
 	if r.Ephemeral {
 		m.flags = discordgo.MessageFlagsEphemeral
@@ -301,13 +290,13 @@ func renderMessage(r *Reply) message {
 	return m
 }
 
-func toneColor(t Tone) int {
+func toneColor(t bot.Tone) int {
 	switch t {
-	case ToneSuccess:
+	case bot.ToneSuccess:
 		return colorSuccess
-	case ToneFailure:
+	case bot.ToneFailure:
 		return colorFailure
-	case ToneCritical:
+	case bot.ToneCritical:
 		return colorCritical
 	}
 	return colorNeutral
@@ -337,8 +326,8 @@ func orBlank(s string) string {
 
 // responder answers interactions for one transport and tracks the work in flight for a graceful stop.
 type responder struct {
-	bot         *Bot
-	cfg         ServeConfig
+	bot         *bot.Bot
+	cfg         Config
 	rest        *discordgo.Session // edits and follow-ups of deferred replies
 	inlineFiles bool               // the first response can carry attachments (the gateway's callback can; an HTTP body can't)
 	log         *slog.Logger
@@ -348,7 +337,7 @@ type responder struct {
 	wg      sync.WaitGroup
 }
 
-func newResponder(b *Bot, rest *discordgo.Session, cfg ServeConfig, inlineFiles bool) *responder {
+func newResponder(b *bot.Bot, rest *discordgo.Session, cfg Config, inlineFiles bool) *responder {
 	if cfg.DeferAfter <= 0 {
 		cfg.DeferAfter = DefaultDeferAfter
 	}
@@ -393,10 +382,10 @@ func (e *responder) busy(i *discordgo.Interaction) *discordgo.InteractionRespons
 	if !ok {
 		return nil
 	}
-	if req.Kind == KindAutocomplete {
-		return e.bot.response(req, &Reply{})
+	if req.Kind == bot.KindAutocomplete {
+		return response(e.bot, req, &bot.Reply{})
 	}
-	return e.bot.response(req, e.bot.errorReply(req, Errorf("discord.shutting_down")))
+	return response(e.bot, req, e.bot.ErrorReply(req, bot.Errorf("discord.shutting_down")))
 }
 
 // answer works out the first response to an interaction (ok is false when it isn't one the bot answers).
@@ -409,19 +398,19 @@ func (e *responder) answer(ctx context.Context, i *discordgo.Interaction) (first
 	if !ok {
 		return nil, nil, false
 	}
-	kind, label := kindLabel(req.Kind), e.bot.commandLabel(req)
+	kind, label := kindLabel(req.Kind), commandLabel(e.bot, req)
 	m := e.cfg.Metrics
-	if req.Kind == KindAutocomplete { // answered at once: Discord allows no deferral, and typing isn't rate limited
+	if req.Kind == bot.KindAutocomplete { // answered at once: Discord allows no deferral, and typing isn't rate limited
 		r := e.bot.Handle(req)
 		m.observe(kind, label, "ok", time.Since(start))
-		return e.bot.response(req, r), nil, true
+		return response(e.bot, req, r), nil, true
 	}
-	if allowed, wait := e.cfg.Limiter.Allow(req.UserID, e.bot.cfg.Now()); !allowed {
+	if allowed, wait := e.cfg.Limiter.Allow(req.UserID, e.bot.Now()); !allowed {
 		m.observe(kind, label, "rate_limited", time.Since(start))
-		return e.bot.response(req, e.bot.slowDown(req, wait)), nil, true
+		return response(e.bot, req, slowDown(e.bot, req, wait)), nil, true
 	}
 	private, _ := req.Options["private"].(bool) // the likely visibility, for a deferral (read before the handler runs)
-	done := make(chan *Reply, 1)
+	done := make(chan *bot.Reply, 1)
 	go func() {
 		r := e.bot.Handle(req)
 		m.observe(kind, label, outcome(r), time.Since(start))
@@ -432,7 +421,7 @@ func (e *responder) answer(ctx context.Context, i *discordgo.Interaction) (first
 	case r := <-done:
 		timer.Stop()
 		if len(r.Files) == 0 || e.inlineFiles || r.Modal != nil {
-			return e.bot.response(req, r), nil, true
+			return response(e.bot, req, r), nil, true
 		}
 		m.deferred()
 		return deferredResponse(r.Ephemeral), func() { e.complete(i, req, r.Ephemeral, r) }, true
@@ -452,10 +441,10 @@ func deferredResponse(ephemeral bool) *discordgo.InteractionResponse {
 
 // complete puts a reply in place of a deferred response. Visibility can only be chosen by the first response,
 // so a reply whose visibility differs from the deferral's replaces it with a follow-up.
-func (e *responder) complete(i *discordgo.Interaction, req *Request, deferredEphemeral bool, r *Reply) {
+func (e *responder) complete(i *discordgo.Interaction, req *bot.Request, deferredEphemeral bool, r *bot.Reply) {
 	if r.Modal != nil || r.Choices != nil { // can't follow a deferral
 		e.log.Error("reply can't follow a deferral", "path", strings.Join(req.Path, " "), "custom_id", req.CustomID)
-		r = e.bot.errorReply(req, Errorf("core.err.internal"))
+		r = e.bot.ErrorReply(req, bot.Errorf("core.err.internal"))
 	}
 	msg := renderMessage(r)
 	if r.Ephemeral == deferredEphemeral {
@@ -480,33 +469,33 @@ func (e *responder) complete(i *discordgo.Interaction, req *Request, deferredEph
 
 // commandLabel names a request for metrics with a bounded set of values: a command path of the table, a
 // component prefix, or "unknown".
-func (b *Bot) commandLabel(req *Request) string {
-	if req.Kind == KindComponent || req.Kind == KindModal {
+func commandLabel(b *bot.Bot, req *bot.Request) string {
+	if req.Kind == bot.KindComponent || req.Kind == bot.KindModal {
 		prefix, _, _ := strings.Cut(req.CustomID, ":")
-		if _, ok := b.components[prefix]; ok {
+		if b.Component(prefix) {
 			return prefix
 		}
 		return "unknown"
 	}
-	if _, ok := b.optionsAt(req.Path); !ok {
+	if _, ok := b.Options(req.Path); !ok {
 		return "unknown"
 	}
 	return strings.Join(req.Path, " ")
 }
 
-func kindLabel(k Kind) string {
+func kindLabel(k bot.Kind) string {
 	switch k {
-	case KindComponent:
+	case bot.KindComponent:
 		return "component"
-	case KindAutocomplete:
+	case bot.KindAutocomplete:
 		return "autocomplete"
-	case KindModal:
+	case bot.KindModal:
 		return "modal"
 	}
 	return "command"
 }
 
-func outcome(r *Reply) string {
+func outcome(r *bot.Reply) string {
 	if r.ErrorCode != "" {
 		return "error"
 	}

@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"bytes"
@@ -15,6 +15,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"rulekeeper/bot"
 )
 
 // MaxInteractionBytes bounds the body of an HTTP interaction (Discord's are a few kilobytes).
@@ -39,7 +41,7 @@ type HTTPServer struct {
 
 // NewHTTPServer returns the HTTP interactions handler. rest is a discordgo session used only for REST (it is
 // never opened) to edit deferred replies.
-func NewHTTPServer(b *Bot, key ed25519.PublicKey, rest *discordgo.Session, cfg ServeConfig) *HTTPServer {
+func NewHTTPServer(b *bot.Bot, key ed25519.PublicKey, rest *discordgo.Session, cfg Config) *HTTPServer {
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics()
 	}

@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"net/http"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"rulekeeper/bot"
 	"rulekeeper/locales"
 )
 
@@ -24,16 +25,16 @@ var discordLocales = []struct {
 // ApplicationCommands turns the command table into Discord slash commands: names as in the table (Discord sends
 // them back whatever the user's language), English descriptions, and names and descriptions in every other
 // catalog language. Admin commands default to members with Manage Server.
-func (b *Bot) ApplicationCommands() []*discordgo.ApplicationCommand {
+func ApplicationCommands(b *bot.Bot) []*discordgo.ApplicationCommand {
 	en := locales.For(locales.EN)
-	out := make([]*discordgo.ApplicationCommand, 0, len(b.commands))
-	for _, c := range b.commands {
-		names, descs := localizations(LabelKey(c.Name)), localizations(DescKey(c.Name))
+	out := make([]*discordgo.ApplicationCommand, 0, len(b.Commands()))
+	for _, c := range b.Commands() {
+		names, descs := localizations(bot.LabelKey(c.Name)), localizations(bot.DescKey(c.Name))
 		ac := &discordgo.ApplicationCommand{
 			Type:                     discordgo.ChatApplicationCommand,
 			Name:                     c.Name,
 			NameLocalizations:        &names,
-			Description:              en.T(DescKey(c.Name)),
+			Description:              en.T(bot.DescKey(c.Name)),
 			DescriptionLocalizations: &descs,
 			Options:                  applicationOptions([]string{c.Name}, c.Options),
 		}
@@ -46,7 +47,7 @@ func (b *Bot) ApplicationCommands() []*discordgo.ApplicationCommand {
 	return out
 }
 
-func applicationOptions(prefix []string, opts []*Option) []*discordgo.ApplicationCommandOption {
+func applicationOptions(prefix []string, opts []*bot.Option) []*discordgo.ApplicationCommandOption {
 	if len(opts) == 0 {
 		return nil
 	}
@@ -57,9 +58,9 @@ func applicationOptions(prefix []string, opts []*Option) []*discordgo.Applicatio
 		ao := &discordgo.ApplicationCommandOption{
 			Type:                     discordgo.ApplicationCommandOptionType(o.Type),
 			Name:                     o.Name,
-			NameLocalizations:        localizations(LabelKey(path...)),
-			Description:              en.T(DescKey(path...)),
-			DescriptionLocalizations: localizations(DescKey(path...)),
+			NameLocalizations:        localizations(bot.LabelKey(path...)),
+			Description:              en.T(bot.DescKey(path...)),
+			DescriptionLocalizations: localizations(bot.DescKey(path...)),
 			Required:                 o.Required,
 			Options:                  applicationOptions(path, o.Options),
 			MinValue:                 o.Min,
@@ -73,7 +74,7 @@ func applicationOptions(prefix []string, opts []*Option) []*discordgo.Applicatio
 			ao.MinLength = &n
 		}
 		for _, ch := range o.Choices {
-			key := ChoiceKey(ch, path...)
+			key := bot.ChoiceKey(ch, path...)
 			ao.Choices = append(ao.Choices, &discordgo.ApplicationCommandOptionChoice{
 				Name: en.T(key), NameLocalizations: localizations(key), Value: ch})
 		}
@@ -90,12 +91,6 @@ func localizations(key string) map[discordgo.Locale]string {
 		m[dl.locale] = locales.For(dl.lang).T(key)
 	}
 	return m
-}
-
-// Register replaces the application's slash commands with the table in one bulk overwrite: in one guild when
-// guildID is set (instant; for development), else globally.
-func (b *Bot) Register(s *discordgo.Session, appID, guildID string) ([]*discordgo.ApplicationCommand, error) {
-	return s.ApplicationCommandBulkOverwrite(appID, guildID, b.ApplicationCommands())
 }
 
 // NewSession returns a discordgo session for token. With apiURL set, its REST calls (and so the gateway URL it
@@ -123,19 +118,20 @@ func (t *apiTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return t.next.RoundTrip(r2)
 }
 
-// RegisterCommands bulk-overwrites the command table (in one guild when guildID is set), looking the application
-// id up when appID is empty (a bot user's id is its application's id). It returns what Discord registered.
-func (b *Bot) RegisterCommands(s *discordgo.Session, appID, guildID string) ([]*discordgo.ApplicationCommand, error) {
+// Register replaces the application's slash commands with b's table in one bulk overwrite (in one guild when
+// guildID is set: instant, for development; else globally), looking the application id up when appID is empty (a
+// bot user's id is its application's id). It returns what Discord registered.
+func Register(s *discordgo.Session, b *bot.Bot, appID, guildID string) ([]*discordgo.ApplicationCommand, error) {
 	if appID == "" {
 		u, err := s.User("@me")
 		if err != nil {
-			return nil, Errorf("discord.err.register", "Error", err.Error())
+			return nil, bot.Errorf("discord.err.register", "Error", err.Error())
 		}
 		appID = u.ID
 	}
-	cmds, err := b.Register(s, appID, guildID)
+	cmds, err := s.ApplicationCommandBulkOverwrite(appID, guildID, ApplicationCommands(b))
 	if err != nil {
-		return nil, Errorf("discord.err.register", "Error", err.Error())
+		return nil, bot.Errorf("discord.err.register", "Error", err.Error())
 	}
 	return cmds, nil
 }

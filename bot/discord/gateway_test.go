@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"context"
@@ -19,15 +19,14 @@ func TestGatewayE2E(t *testing.T) {
 	srv := discordtest.NewServer()
 	defer srv.Close()
 	var f face
-	b := forcedBot(&f)
 	started, release := make(chan string, 4), make(chan struct{})
-	slowCommand(b, started, release)
+	b := forcedBot(&f, slowCommand(started, release))
 	s := srv.Session("secret")
 	s.ShouldReconnectOnError = true // for the resume subtest; the gateway is shut down before the fake
 	resumed := make(chan struct{}, 4)
 	s.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { resumed <- struct{}{} })
 	m := NewMetrics()
-	gw := NewGateway(b, s, ServeConfig{DeferAfter: 300 * time.Millisecond, Metrics: m, Limiter: NewLimiter(DefaultRate, DefaultRatePer)})
+	gw := NewGateway(b, s, Config{DeferAfter: 300 * time.Millisecond, Metrics: m, Limiter: NewLimiter(DefaultRate, DefaultRatePer)})
 	if err := gw.Open(); err != nil {
 		t.Fatal(err)
 	}

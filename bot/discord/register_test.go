@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"encoding/json"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"rulekeeper/bot"
 	"rulekeeper/bot/discordtest"
 )
 
@@ -28,7 +29,7 @@ const (
 // TestApplicationCommandsValid checks the whole generated table, in every language, against the rules Discord
 // enforces at registration, so that a bad translation fails here and never in a bulk overwrite.
 func TestApplicationCommandsValid(t *testing.T) {
-	cmds := New(Config{}).ApplicationCommands()
+	cmds := ApplicationCommands(bot.New(bot.Config{}))
 	if len(cmds) == 0 || len(cmds) > 100 {
 		t.Fatalf("%d commands", len(cmds))
 	}
@@ -217,9 +218,9 @@ func (v *validator) uniqueLocalized(where string, opts []*discordgo.ApplicationC
 func TestRegister(t *testing.T) {
 	srv := discordtest.NewServer()
 	defer srv.Close()
-	b := New(Config{})
+	b := bot.New(bot.Config{})
 	for _, guild := range []string{"", testGuild} {
-		got, err := b.Register(srv.Session("secret"), discordtest.AppID, guild)
+		got, err := Register(srv.Session("secret"), b, discordtest.AppID, guild)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -273,7 +274,7 @@ func TestRegister(t *testing.T) {
 			t.Errorf("/%s: default_member_permissions %q", c["name"], perm)
 		}
 	}
-	if want := 3 * len(TableKeys(b.Commands())); count != want {
+	if want := 3 * len(bot.TableKeys(b.Commands())); count != want {
 		t.Errorf("%d localizations sent, the table has %d", count, want)
 	}
 }

@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"rulekeeper/bot"
 	"rulekeeper/bot/discordtest"
 )
 
@@ -24,14 +25,14 @@ type httpFixture struct {
 	pub     ed25519.PublicKey
 	priv    ed25519.PrivateKey
 	face    face
-	bot     *Bot
+	bot     *bot.Bot
 	h       *HTTPServer
 	ts      *httptest.Server
 	discord *discordtest.Server
 	metrics *Metrics
 }
 
-func newHTTPFixture(t testing.TB, cfg ServeConfig, setup func(*Bot)) *httpFixture {
+func newHTTPFixture(t testing.TB, cfg Config, extra ...*bot.Command) *httpFixture {
 	t.Helper()
 	fx := &httpFixture{discord: discordtest.NewServer()}
 	t.Cleanup(fx.discord.Close)
@@ -39,10 +40,7 @@ func newHTTPFixture(t testing.TB, cfg ServeConfig, setup func(*Bot)) *httpFixtur
 	if fx.pub, fx.priv, err = ed25519.GenerateKey(nil); err != nil {
 		t.Fatal(err)
 	}
-	fx.bot = forcedBot(&fx.face)
-	if setup != nil {
-		setup(fx.bot)
-	}
+	fx.bot = forcedBot(&fx.face, extra...)
 	fx.h = NewHTTPServer(fx.bot, fx.pub, fx.discord.Session("secret"), cfg)
 	fx.metrics = fx.h.metrics
 	fx.ts = httptest.NewServer(fx.h)
@@ -100,7 +98,7 @@ func responseBody(t testing.TB, b []byte) discordtest.Callback {
 }
 
 func TestHTTPInteractions(t *testing.T) {
-	fx := newHTTPFixture(t, ServeConfig{}, nil)
+	fx := newHTTPFixture(t, Config{})
 	now := time.Now()
 	roll := mustJSON(t, commandInteraction("910000000000000001", userA, "ko", "roll", option("expr", 3, "1d20+5")))
 
@@ -225,7 +223,7 @@ func signed(fx *httpFixture, body []byte, key ed25519.PrivateKey, ts time.Time) 
 // TestHTTPConcurrent sends 500 signed interactions from 50 clients at once: each must be answered with its own
 // roll, none lost or crossed.
 func TestHTTPConcurrent(t *testing.T) {
-	fx := newHTTPFixture(t, ServeConfig{Limiter: NewLimiter(DefaultRate, DefaultRatePer)}, nil)
+	fx := newHTTPFixture(t, Config{Limiter: NewLimiter(DefaultRate, DefaultRatePer)})
 	const clients, each = 50, 10
 	now := time.Now()
 	var wg sync.WaitGroup
@@ -275,7 +273,7 @@ func TestHTTPConcurrent(t *testing.T) {
 }
 
 func TestHTTPRateLimit(t *testing.T) {
-	fx := newHTTPFixture(t, ServeConfig{Limiter: NewLimiter(10, 10*time.Second)}, nil)
+	fx := newHTTPFixture(t, Config{Limiter: NewLimiter(10, 10*time.Second)})
 	now := time.Now()
 	send := func(id int, user, locale string) discordtest.Callback {
 		t.Helper()
@@ -318,7 +316,7 @@ func TestHTTPRateLimit(t *testing.T) {
 
 func TestHTTPDeferredAndShutdown(t *testing.T) {
 	started, release := make(chan string, 8), make(chan struct{})
-	fx := newHTTPFixture(t, ServeConfig{DeferAfter: 50 * time.Millisecond}, func(b *Bot) { slowCommand(b, started, release) })
+	fx := newHTTPFixture(t, Config{DeferAfter: 50 * time.Millisecond}, slowCommand(started, release))
 	ctx := testCtx(t)
 	now := time.Now()
 
@@ -392,11 +390,9 @@ func TestHTTPDeferredAndShutdown(t *testing.T) {
 // TestHTTPFiles: an HTTP response body can't carry attachments, so a reply with files is deferred and edited in
 // with them.
 func TestHTTPFiles(t *testing.T) {
-	fx := newHTTPFixture(t, ServeConfig{}, func(b *Bot) {
-		b.commands = append(b.commands, &Command{Name: "chart", Handler: func(*Request) (*Reply, error) {
-			return &Reply{Title: "chart", Ephemeral: true, Files: []File{{Name: "chart.png", ContentType: "image/png", Data: []byte("PNG")}}}, nil
-		}})
-	})
+	fx := newHTTPFixture(t, Config{}, &bot.Command{Name: "chart", Handler: func(*bot.Request) (*bot.Reply, error) {
+		return &bot.Reply{Title: "chart", Ephemeral: true, Files: []bot.File{{Name: "chart.png", ContentType: "image/png", Data: []byte("PNG")}}}, nil
+	}})
 	code, b := fx.post(t, nil, mustJSON(t, commandInteraction("945000000000000001", userA, "en-US", "chart")), fx.priv, time.Now())
 	if cb := responseBody(t, b); code != 200 || cb.Type != 5 || cb.Data.Flags != 64 {
 		t.Fatalf("%d %s", code, b)
@@ -412,7 +408,7 @@ func TestHTTPFiles(t *testing.T) {
 
 // BenchmarkHTTPInteraction measures one signed /roll through the HTTP handler: verify, decode, roll, encode.
 func BenchmarkHTTPInteraction(b *testing.B) {
-	fx := newHTTPFixture(b, ServeConfig{}, nil)
+	fx := newHTTPFixture(b, Config{})
 	body := mustJSON(b, commandInteraction("950000000000000001", userA, "en-US", "roll", option("expr", 3, "1d20+5")))
 	req := httptest.NewRequest(http.MethodPost, "/", nil)
 	discordtest.SignRequest(req, body, fx.priv, time.Now())

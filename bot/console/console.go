@@ -1,4 +1,7 @@
-package bot
+// Package console is rulekeeper's console transport: it reads the same slash-command lines a Discord user types,
+// parses them against the bot's command table and prints the replies as text or JSON — with a prompt and history
+// on a terminal.
+package console
 
 import (
 	"bufio"
@@ -12,13 +15,14 @@ import (
 	"strings"
 	"unicode"
 
+	"rulekeeper/bot"
 	"rulekeeper/locales"
 )
 
 // Console is the stdin transport: it reads the same slash-command lines a Discord user types
 // (`/roll expr:4d6kh3 repeat:6`, `/sheet create name:Aria`) and prints the replies as text or JSON.
 type Console struct {
-	Bot       *Bot
+	Bot       *bot.Bot
 	UserID    string
 	GuildID   string
 	ChannelID string
@@ -26,7 +30,7 @@ type Console struct {
 	GM        bool // the acting user is a GM and has Manage Server
 	JSON      bool // one JSON object per reply per line
 
-	last *Reply // the last reply, whose buttons `click N` presses
+	last *bot.Reply // the last reply, whose buttons `click N` presses
 }
 
 // consoleLine is one console reply as JSON.
@@ -66,13 +70,13 @@ func (c *Console) Exec(line string, out io.Writer) bool {
 }
 
 // Line answers one console line.
-func (c *Console) Line(line string) *Reply {
+func (c *Console) Line(line string) *bot.Reply {
 	req, err := c.parse(line)
 	if err != nil {
-		return c.Bot.errorReply(c.request(), err)
+		return c.Bot.ErrorReply(c.request(), err)
 	}
 	if err := c.readFiles(req); err != nil {
-		return c.Bot.errorReply(req, err)
+		return c.Bot.ErrorReply(req, err)
 	}
 	r := c.Bot.Handle(req)
 	if len(r.Buttons) > 0 {
@@ -86,41 +90,35 @@ const maxConsoleFile = 1 << 20
 
 // readFiles reads the local files named by attachment options (`/sheet import file:aria.json`) into req.Files,
 // as the Discord transports fetch attachments.
-func (c *Console) readFiles(req *Request) error {
-	if req.Kind != KindCommand || len(req.Path) == 0 {
+func (c *Console) readFiles(req *bot.Request) error {
+	if req.Kind != bot.KindCommand || len(req.Path) == 0 {
 		return nil
 	}
-	cmd := c.Bot.Lookup(req.Path[0])
-	opts := cmd.Options
-	for _, name := range req.Path[1:] {
-		if o := findOption(opts, name); o != nil {
-			opts = o.Options
-		}
-	}
+	opts, _ := c.Bot.Options(req.Path)
 	for _, o := range opts {
 		path, ok := req.Options[o.Name].(string)
-		if o.Type != Attachment || !ok {
+		if o.Type != bot.Attachment || !ok {
 			continue
 		}
 		f, err := os.Open(path)
 		if err != nil {
-			return Errorf("core.err.read_file", "Path", path)
+			return bot.Errorf("core.err.read_file", "Path", path)
 		}
 		data, err := io.ReadAll(io.LimitReader(f, maxConsoleFile+1))
 		f.Close()
 		if err != nil || len(data) > maxConsoleFile {
-			return Errorf("core.err.read_file", "Path", path)
+			return bot.Errorf("core.err.read_file", "Path", path)
 		}
 		if req.Files == nil {
-			req.Files = map[string]File{}
+			req.Files = map[string]bot.File{}
 		}
-		req.Files[o.Name] = File{Name: filepath.Base(path), Data: data}
+		req.Files[o.Name] = bot.File{Name: filepath.Base(path), Data: data}
 	}
 	return nil
 }
 
-func (c *Console) request() *Request {
-	return &Request{
+func (c *Console) request() *bot.Request {
+	return &bot.Request{
 		Ctx: context.Background(), UserID: c.UserID, UserName: c.UserID, GuildID: c.GuildID,
 		ChannelID: c.ChannelID, Locale: c.Locale, ManageServer: c.GM, Options: map[string]any{},
 	}
@@ -128,30 +126,30 @@ func (c *Console) request() *Request {
 
 // parse turns a console line into a request against the command table. `click N` or `click <custom-id>`
 // presses a button of the last reply, as a Discord user would.
-func (c *Console) parse(line string) (*Request, error) {
+func (c *Console) parse(line string) (*bot.Request, error) {
 	req := c.request()
 	toks, err := tokenize(line)
 	if err != nil {
 		return nil, err
 	}
 	if len(toks) == 0 {
-		return nil, Errorf("core.err.not_a_command")
+		return nil, bot.Errorf("core.err.not_a_command")
 	}
 	if rest, ok := strings.CutPrefix(line, "click "); ok && toks[0].text == "click" {
-		req.Kind = KindComponent
+		req.Kind = bot.KindComponent
 		req.CustomID = strings.TrimSpace(rest) // custom ids hold colons: taken raw, not tokenized
 		if n, err := strconv.Atoi(req.CustomID); err == nil {
 			if c.last == nil || n < 1 || n > len(c.last.Buttons) {
-				return nil, Errorf("core.err.no_button", "N", n)
+				return nil, bot.Errorf("core.err.no_button", "N", n)
 			}
 			req.CustomID = c.last.Buttons[n-1].CustomID
 		}
 		return req, nil
 	}
 	name := strings.TrimPrefix(toks[0].text, "/")
-	cmd := c.Bot.lookupLabel(name)
+	cmd := lookupLabel(c.Bot, name)
 	if cmd == nil {
-		return nil, Errorf("core.err.unknown_command", "Name", name)
+		return nil, bot.Errorf("core.err.unknown_command", "Name", name)
 	}
 	req.Path = []string{cmd.Name}
 	opts := cmd.Options
@@ -159,16 +157,16 @@ func (c *Console) parse(line string) (*Request, error) {
 	for _, t := range toks[1:] {
 		if t.name == "" {
 			if sub := findLabel(opts, req.Path, t.text); sub != nil && last == "" &&
-				(sub.Type == SubCommand || sub.Type == SubCommandGroup) {
+				(sub.Type == bot.SubCommand || sub.Type == bot.SubCommandGroup) {
 				req.Path = append(req.Path, sub.Name)
 				opts = sub.Options
 				continue
 			}
 			if last == "" {
-				if hasSub(opts) {
-					return nil, Errorf("core.err.unknown_subcommand", "Name", t.text, "Command", strings.Join(req.Path, " "))
+				if bot.HasSub(opts) {
+					return nil, bot.Errorf("core.err.unknown_subcommand", "Name", t.text, "Command", strings.Join(req.Path, " "))
 				}
-				return nil, Errorf("core.err.bare_word", "Word", t.text)
+				return nil, bot.Errorf("core.err.bare_word", "Word", t.text)
 			}
 			req.Options[last] = req.Options[last].(string) + " " + t.text
 			continue
@@ -178,7 +176,7 @@ func (c *Console) parse(line string) (*Request, error) {
 			name = o.Name
 		}
 		if _, dup := req.Options[name]; dup {
-			return nil, Errorf("core.err.duplicate_option", "Name", name)
+			return nil, bot.Errorf("core.err.duplicate_option", "Name", name)
 		}
 		req.Options[name] = t.text
 		last = name
@@ -188,11 +186,11 @@ func (c *Console) parse(line string) (*Request, error) {
 
 // lookupLabel finds a command by its name or by its localized label in any language, as a Discord client lets a
 // user type `/掷骰` for `/roll`.
-func (b *Bot) lookupLabel(name string) *Command {
+func lookupLabel(b *bot.Bot, name string) *bot.Command {
 	if cmd := b.Lookup(strings.ToLower(name)); cmd != nil {
 		return cmd
 	}
-	for _, cmd := range b.commands {
+	for _, cmd := range b.Commands() {
 		if isLabel(name, cmd.Name) {
 			return cmd
 		}
@@ -201,8 +199,8 @@ func (b *Bot) lookupLabel(name string) *Command {
 }
 
 // findLabel finds an option (or subcommand) of the command at path by its name or its localized label.
-func findLabel(opts []*Option, path []string, name string) *Option {
-	if o := findOption(opts, strings.ToLower(name)); o != nil {
+func findLabel(opts []*bot.Option, path []string, name string) *bot.Option {
+	if o := bot.FindOption(opts, strings.ToLower(name)); o != nil {
 		return o
 	}
 	for _, o := range opts {
@@ -216,7 +214,7 @@ func findLabel(opts []*Option, path []string, name string) *Option {
 // isLabel reports whether name is the label of the command or option at path in any language.
 func isLabel(name string, path ...string) bool {
 	for _, l := range locales.Langs {
-		if p := locales.For(l); p.Has(LabelKey(path...)) && strings.EqualFold(p.T(LabelKey(path...)), name) {
+		if p := locales.For(l); p.Has(bot.LabelKey(path...)) && strings.EqualFold(p.T(bot.LabelKey(path...)), name) {
 			return true
 		}
 	}
@@ -257,7 +255,7 @@ func tokenize(line string) ([]word, error) {
 					i++
 				}
 				if !closed {
-					return nil, Errorf("core.err.unclosed_quote")
+					return nil, bot.Errorf("core.err.unclosed_quote")
 				}
 			case rs[i] == ':' && !hasName && b.Len() > 0 && isOptionName(b.String()):
 				name, hasName = b.String(), true
@@ -282,7 +280,7 @@ func isOptionName(s string) bool {
 	return !strings.HasPrefix(s, "/")
 }
 
-func (c *Console) write(out io.Writer, r *Reply) {
+func (c *Console) write(out io.Writer, r *bot.Reply) {
 	if c.JSON {
 		line := consoleLine{Text: RenderText(r), Ephemeral: r.Ephemeral, Error: r.ErrorCode, Result: r.Result}
 		b, err := json.Marshal(line)
@@ -294,13 +292,13 @@ func (c *Console) write(out io.Writer, r *Reply) {
 	}
 	text := RenderText(r)
 	if r.Ephemeral {
-		text = locales.For(locales.Choose(c.Bot.cfg.Language, c.Locale)).T("core.console.ephemeral") + " " + text
+		text = locales.For(locales.Choose(c.Bot.Language(), c.Locale)).T("core.console.ephemeral") + " " + text
 	}
 	io.WriteString(out, text+"\n")
 }
 
 // RenderText renders a reply as plain text (Discord markdown kept): title, body, fields, footer, buttons.
-func RenderText(r *Reply) string {
+func RenderText(r *bot.Reply) string {
 	var parts []string
 	if r.Title != "" {
 		parts = append(parts, "**"+r.Title+"**")

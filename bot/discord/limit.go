@@ -1,9 +1,11 @@
-package bot
+package discord
 
 import (
 	"math"
 	"sync"
 	"time"
+
+	"rulekeeper/bot"
 )
 
 // Default per-user limit of the Discord transports: 10 commands per 10 seconds.
@@ -100,6 +102,6 @@ func (l *Limiter) Len() int {
 }
 
 // slowDown is the ephemeral reply to a user over the limit, in the caller's language, with the seconds to wait.
-func (b *Bot) slowDown(req *Request, wait time.Duration) *Reply {
-	return b.errorReply(req, Errorf("discord.slow_down", "Seconds", max(1, int(math.Ceil(wait.Seconds())))))
+func slowDown(b *bot.Bot, req *bot.Request, wait time.Duration) *bot.Reply {
+	return b.ErrorReply(req, bot.Errorf("discord.slow_down", "Seconds", max(1, int(math.Ceil(wait.Seconds())))))
 }
