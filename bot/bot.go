@@ -40,6 +40,7 @@ type Bot struct {
 	cfg        Config
 	commands   []*Command
 	components map[string]Handler     // custom-id prefix (before the first ':') → handler
+	labels     *locales.Index         // the table's names in every language (names.go)
 	systems    map[string]sheetSystem // rule system id → its sheet handling
 }
 
@@ -78,6 +79,7 @@ func New(cfg Config) *Bot {
 		b.aoeCommand(),
 	}
 	b.commands = append(b.commands, cfg.Extra...)
+	b.labels = labelIndex(b.commands)
 	b.components["reroll"] = b.reroll
 	b.components["sheetdel"] = b.sheetDeleteConfirmed
 	b.components["deathsave"] = b.deathsaveButton

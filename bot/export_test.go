@@ -24,6 +24,12 @@ type (
 	RogueNPCStats = rogueNPCStats
 )
 
+// Names is the index of the rules tables' names.
+var Names = names
+
+// Labels is the index of the command table's names.
+func (b *Bot) Labels() *locales.Index { return b.labels }
+
 // Rogue's Tale name tables.
 const (
 	RkAttr       = rkAttr

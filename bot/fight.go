@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
-	"sync"
 
-	"rulekeeper/locales"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
@@ -513,29 +511,12 @@ func firstRune(s string) (rune, int) {
 
 // --- spell names ---
 
-var (
-	spellIndexOnce sync.Once
-	spellNames     map[string]string // normalized name in any language → spell id
-)
-
-func buildSpellIndex() {
-	spellNames = map[string]string{}
-	for _, s := range dnd5e.Spells() {
-		spellNames[normName(s.ID)] = s.ID
-		spellNames[normName(s.Name)] = s.ID
-		for _, l := range locales.Langs {
-			spellNames[normName(locales.For(l).T(s.Key()))] = s.ID
-		}
-	}
-}
-
 // parseSpell reads a spell name in any language (or its id, or its catalog key).
 func parseSpell(s string) (dnd5e.Spell, error) {
 	if sp, err := dnd5e.ParseSpell(s); err == nil {
 		return sp, nil
 	}
-	spellIndexOnce.Do(buildSpellIndex)
-	if id := spellNames[normName(strings.ReplaceAll(s, "'", ""))]; id != "" {
+	if id := lookupName(kindSpell, s); id != "" {
 		if sp, ok := dnd5e.LookupSpell(id); ok {
 			return sp, nil
 		}
@@ -554,7 +535,10 @@ func spellName(req *Request, id string) string {
 // completeSpell suggests spells whose name in any language (or id) contains what was typed, named in the reply
 // language with their level; the caster's class spells first when the caller has a 5e character.
 func (b *Bot) completeSpell(req *Request) []Choice {
-	typed := normName(req.Str(req.Focused))
+	match := map[string]bool{}
+	for _, id := range names().Search(kindSpell, req.Str(req.Focused)) {
+		match[id] = true
+	}
 	var class dnd5e.Class
 	if b.cfg.Store != nil && req.GuildID != "" {
 		if _, c, err := b.view5e(req); err == nil {
@@ -563,16 +547,7 @@ func (b *Bot) completeSpell(req *Request) []Choice {
 	}
 	var first, rest []Choice
 	for _, s := range dnd5e.Spells() {
-		match := typed == ""
-		if !match {
-			for _, a := range allNames(s.ID, s.Key()) {
-				if strings.Contains(normName(a), typed) {
-					match = true
-					break
-				}
-			}
-		}
-		if !match {
+		if !match[s.ID] {
 			continue
 		}
 		ch := Choice{Name: req.T(s.Key()) + " (" + spellLevelText(req, s.Level) + ")", Value: s.ID}

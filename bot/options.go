@@ -3,6 +3,7 @@ package bot
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -37,6 +38,12 @@ func (b *Bot) resolve(req *Request) (Handler, []*Option, error) {
 		o := FindOption(opts, name)
 		if o == nil {
 			return nil, nil, Errorf("core.err.unknown_option", "Name", name, "Command", strings.Join(req.Path, " "), "Choices", optNames(opts))
+		}
+		if s, ok := v.(string); ok && len(o.Choices) > 0 {
+			// a choice typed by its label in any language (the console; Discord sends the value)
+			if c, ok := b.choice(append(slices.Clone(req.Path), o.Name), s); ok {
+				v = c
+			}
 		}
 		cv, err := coerce(o, v)
 		if err != nil {

@@ -5,10 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
-	"unicode"
 
-	"rulekeeper/locales"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/store"
@@ -85,70 +82,6 @@ func statusOf(c *dnd5e.Character) hpStatus {
 }
 
 // --- names players type ---
-
-// nameKinds are the id tables whose names the bot reads.
-const (
-	kindAbility = iota
-	kindSkill
-	kindCondition
-	kindDamage
-	kindClass
-	numKinds
-)
-
-var (
-	nameIndexOnce sync.Once
-	nameIndex     [numKinds]map[string]string // normalized name or id → id
-)
-
-// normName folds a typed name for lookup: lower case, no spaces, underscores or dashes.
-func normName(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) || r == '_' || r == '-' || r == '·' {
-			return -1
-		}
-		return unicode.ToLower(r)
-	}, s)
-}
-
-func buildNameIndex() {
-	add := func(kind int, id, key string) {
-		m := nameIndex[kind]
-		m[normName(id)] = id
-		for _, l := range locales.Langs {
-			name := locales.For(l).T(key)
-			m[normName(name)] = id
-			// Korean condition names end in 상태 ("state"); accept them without it.
-			if short := strings.TrimSuffix(name, " 상태"); short != name {
-				m[normName(short)] = id
-			}
-		}
-	}
-	for i := range nameIndex {
-		nameIndex[i] = map[string]string{}
-	}
-	for _, a := range dnd5e.Abilities() {
-		add(kindAbility, string(a), a.Key())
-	}
-	for _, s := range dnd5e.Skills() {
-		add(kindSkill, string(s.ID), s.ID.Key())
-	}
-	for _, c := range dnd5e.Conditions() {
-		add(kindCondition, string(c), c.Key())
-	}
-	for _, d := range dnd5e.DamageTypes() {
-		add(kindDamage, string(d), d.Key())
-	}
-	for _, c := range dnd5e.Classes() {
-		add(kindClass, string(c.ID), c.ID.Key())
-	}
-}
-
-// lookupName finds the id of a typed name of one kind ("" when unknown).
-func lookupName(kind int, s string) string {
-	nameIndexOnce.Do(buildNameIndex)
-	return nameIndex[kind][normName(s)]
-}
 
 func rulesError(code, arg, value string) error {
 	return &dnd5e.Error{Code: code, Args: map[string]any{arg: value}}
@@ -270,90 +203,47 @@ func localizeDamageLabels(req *Request, s string) string {
 
 // --- autocomplete ---
 
-// complete5e suggests the entries of one table whose id or name (in any language) contains what was typed,
-// named in the reply language.
-func complete5e(req *Request, entries []Choice, aliases [][]string) []Choice {
-	typed := normName(req.Str(req.Focused))
-	var out []Choice
-	for i, e := range entries {
-		match := typed == ""
-		for _, a := range aliases[i] {
-			if strings.Contains(normName(a), typed) {
-				match = true
-				break
-			}
-		}
-		if match {
-			out = append(out, e)
-		}
-	}
-	if len(out) > 25 {
-		out = out[:25]
-	}
-	return out
-}
-
-// allNames is a key's text in every language, plus the id.
-func allNames(id, key string) []string {
-	out := []string{id}
-	for _, l := range locales.Langs {
-		out = append(out, locales.For(l).T(key))
-	}
-	return out
-}
-
 func completeSkillOrAbility(req *Request) []Choice {
 	var entries []Choice
-	var aliases [][]string
 	for _, s := range dnd5e.Skills() {
 		entries = append(entries, Choice{Name: req.T(s.ID.Key()) + " (" + req.T(s.Ability.Key()) + ")", Value: string(s.ID)})
-		aliases = append(aliases, allNames(string(s.ID), s.ID.Key()))
 	}
 	for _, a := range dnd5e.Abilities() {
 		entries = append(entries, Choice{Name: req.T(a.Key()), Value: string(a)})
-		aliases = append(aliases, allNames(string(a), a.Key()))
 	}
-	return complete5e(req, entries, aliases)
+	return completeNames(req, entries, kindSkill, kindAbility)
 }
 
 func completeAbility(req *Request) []Choice {
 	var entries []Choice
-	var aliases [][]string
 	for _, a := range dnd5e.Abilities() {
 		entries = append(entries, Choice{Name: req.T(a.Key()), Value: string(a)})
-		aliases = append(aliases, allNames(string(a), a.Key()))
 	}
-	return complete5e(req, entries, aliases)
+	return completeNames(req, entries, kindAbility)
 }
 
 func completeCondition(req *Request) []Choice {
 	var entries []Choice
-	var aliases [][]string
 	for _, c := range dnd5e.Conditions() {
 		entries = append(entries, Choice{Name: req.T(c.Key()), Value: string(c)})
-		aliases = append(aliases, allNames(string(c), c.Key()))
 	}
-	return complete5e(req, entries, aliases)
+	return completeNames(req, entries, kindCondition)
 }
 
 func completeDamageType(req *Request) []Choice {
 	var entries []Choice
-	var aliases [][]string
 	for _, d := range dnd5e.DamageTypes() {
 		entries = append(entries, Choice{Name: req.T(d.Key()), Value: string(d)})
-		aliases = append(aliases, allNames(string(d), d.Key()))
 	}
-	return complete5e(req, entries, aliases)
+	return completeNames(req, entries, kindDamage)
 }
 
 func completeClass(req *Request) []Choice {
 	var entries []Choice
-	var aliases [][]string
 	for _, c := range dnd5e.Classes() {
 		entries = append(entries, Choice{Name: req.T(c.ID.Key()), Value: string(c.ID)})
-		aliases = append(aliases, allNames(string(c.ID), c.ID.Key()))
 	}
-	return complete5e(req, entries, aliases)
+	return completeNames(req, entries, kindClass)
 }
 
 // --- rendering ---

@@ -5,11 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"unicode"
 	"unicode/utf8"
 
-	"rulekeeper/locales"
 	"rulekeeper/rules/rogue"
 	"rulekeeper/store"
 )
@@ -577,116 +574,8 @@ func routeRogueAs(req *Request, sys string, rt Handler, only5e, onlyRogue []stri
 
 // --- names players type ---
 
-// Rogue's Tale id tables whose names the bot reads.
-const (
-	rkAttr = iota
-	rkRace
-	rkSex
-	rkSize
-	rkTalent
-	rkSpell
-	rkState
-	rkCurse
-	rkPoison
-	rkDisease
-	rkDamage
-	rkImmunity
-	rkCheck
-	rkWeaponSize
-	rkHunger
-	rkThirst
-	numRogueKinds
-)
-
-var (
-	rogueIndexOnce sync.Once
-	rogueIndex     [numRogueKinds]map[string]string // normalized name or id → id
-)
-
-// rtNorm folds a typed name: lower case, without spaces, underscores, dashes, colons and brackets.
-func rtNorm(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) || strings.ContainsRune("_-·:：()（）", r) {
-			return -1
-		}
-		return unicode.ToLower(r)
-	}, s)
-}
-
-func buildRogueIndex() {
-	for i := range rogueIndex {
-		rogueIndex[i] = map[string]string{}
-	}
-	add := func(kind int, id, key string, aliases ...string) {
-		m := rogueIndex[kind]
-		for _, a := range append(aliases, id) {
-			m[rtNorm(a)] = id
-		}
-		for _, l := range locales.Langs {
-			name := locales.For(l).T(key)
-			m[rtNorm(name)] = id
-			// "Strength (STR)": the name alone and the abbreviation alone work too.
-			if before, after, ok := strings.Cut(name, " ("); ok {
-				m[rtNorm(before)] = id
-				m[rtNorm(strings.TrimSuffix(after, ")"))] = id
-			}
-		}
-	}
-	for _, a := range rogue.AllAttributes() {
-		add(rkAttr, string(a), a.Key())
-	}
-	for _, r := range rogue.Races() {
-		add(rkRace, string(r.ID), r.ID.Key())
-	}
-	for _, s := range rogue.Sexes() {
-		add(rkSex, string(s), s.Key())
-	}
-	for _, s := range rogue.Sizes() {
-		add(rkSize, string(s), s.Key())
-	}
-	for _, t := range rogue.Talents() {
-		add(rkTalent, string(t.ID), t.ID.Key())
-	}
-	for _, s := range rogue.Spells() {
-		add(rkSpell, string(s.ID), s.ID.Key())
-	}
-	for _, s := range rogue.States() {
-		add(rkState, string(s), s.Key())
-	}
-	for _, c := range rogue.Curses() {
-		add(rkCurse, string(c), c.Key())
-	}
-	for _, p := range rogue.Poisons() {
-		add(rkPoison, string(p), p.Key())
-	}
-	for _, d := range rogue.Diseases() {
-		add(rkDisease, string(d.ID), d.ID.Key())
-	}
-	for _, d := range rogue.DamageTypes() {
-		add(rkDamage, string(d), d.Key())
-	}
-	for _, i := range rogue.Immunities() {
-		add(rkImmunity, string(i), i.Key())
-	}
-	for _, k := range []rogue.CheckKind{rogue.CheckMental, rogue.CheckReflex, rogue.CheckSearch} {
-		add(rkCheck, string(k), k.Key())
-	}
-	for _, w := range []rogue.WeaponSize{rogue.WeaponSmall, rogue.WeaponMedium, rogue.WeaponLarge} {
-		add(rkWeaponSize, string(w), w.Key())
-	}
-	// The hunger and thirst levels map to the level number (1–7); their ids are the key's last part.
-	for l := 1; l <= rogue.TrackLevels; l++ {
-		hk, tk := rogue.TrackHunger.LevelKey(l), rogue.TrackThirst.LevelKey(l)
-		add(rkHunger, strconv.Itoa(l), hk, strings.TrimPrefix(hk, "rogue.hunger."))
-		add(rkThirst, strconv.Itoa(l), tk, strings.TrimPrefix(tk, "rogue.thirst."))
-	}
-}
-
-// lookupRogue finds the id of a typed name of one kind ("" when unknown).
-func lookupRogue(kind int, s string) string {
-	rogueIndexOnce.Do(buildRogueIndex)
-	return rogueIndex[kind][rtNorm(s)]
-}
+// lookupRogue finds the id of a typed name of one kind of Rogue's Tale ids ("" when unknown).
+func lookupRogue(kind, s string) string { return lookupName(kind, s) }
 
 func rogueErr(code string, kv ...any) error { return &rogue.Error{Code: code, Args: pairs(kv)} }
 
@@ -770,8 +659,8 @@ func parseRogueSpells(s string) ([]rogue.Spell, error) {
 	return out, nil
 }
 
-// effectKindTable is the id table a lingering effect's name is read from, by kind (-1: the kind has no name).
-func effectKindTable(k rogue.EffectKind) int {
+// effectKindTable is the id table a lingering effect's name is read from, by kind ("": the kind has no name).
+func effectKindTable(k rogue.EffectKind) string {
 	switch k {
 	case rogue.KindCurse:
 		return rkCurse
@@ -784,13 +673,13 @@ func effectKindTable(k rogue.EffectKind) int {
 	case rogue.KindSpell:
 		return rkSpell
 	}
-	return -1
+	return ""
 }
 
 // parseEffectName reads an effect's name for its kind ("" for haste and slow).
 func parseEffectName(k rogue.EffectKind, s string) (string, error) {
 	table := effectKindTable(k)
-	if table < 0 {
+	if table == "" {
 		if strings.TrimSpace(s) != "" {
 			return "", rogueErr(rogue.ErrUnknownEffect, "Kind", string(k), "ID", s)
 		}
@@ -856,15 +745,14 @@ func rogueIDKey(code, arg, s string) string {
 
 // --- autocomplete ---
 
-// completeRogue suggests the entries whose id or name (in any language) contains what was typed.
-func completeRogue(req *Request, ids []string, keys []string) []Choice {
+// completeRogue suggests the entries (ids of kinds, named by their keys) whose id or name (in any language)
+// contains what was typed.
+func completeRogue(req *Request, ids []string, keys []string, kinds ...string) []Choice {
 	var entries []Choice
-	var aliases [][]string
 	for i, id := range ids {
 		entries = append(entries, Choice{Name: req.T(keys[i]), Value: id})
-		aliases = append(aliases, allNames(id, keys[i]))
 	}
-	return complete5e(req, entries, aliases)
+	return completeNames(req, entries, kinds...)
 }
 
 // completeRogueCheck suggests the attributes and the named checks of Rogue's Tale.
@@ -876,7 +764,7 @@ func completeRogueCheck(req *Request) []Choice {
 	for _, k := range []rogue.CheckKind{rogue.CheckMental, rogue.CheckReflex, rogue.CheckSearch} {
 		ids, keys = append(ids, string(k)), append(keys, k.Key())
 	}
-	return completeRogue(req, ids, keys)
+	return completeRogue(req, ids, keys, rkAttr, rkCheck)
 }
 
 func completeRogueDamageType(req *Request) []Choice {
@@ -884,7 +772,7 @@ func completeRogueDamageType(req *Request) []Choice {
 	for _, d := range rogue.DamageTypes() {
 		ids, keys = append(ids, string(d)), append(keys, d.Key())
 	}
-	return completeRogue(req, ids, keys)
+	return completeRogue(req, ids, keys, rkDamage)
 }
 
 // completeRogueTalent suggests the acting character's active talents (every active talent without one).
@@ -901,7 +789,7 @@ func (b *Bot) completeRogueTalent(req *Request) []Choice {
 			ids, keys = append(ids, string(t.ID)), append(keys, t.ID.Key())
 		}
 	}
-	return completeRogue(req, ids, keys)
+	return completeRogue(req, ids, keys, rkTalent)
 }
 
 // completeRogueSpell suggests the caster's spells (every spell when it knows none: scrolls).
@@ -918,17 +806,18 @@ func (b *Bot) completeRogueSpell(req *Request) []Choice {
 			ids, keys = append(ids, string(s.ID)), append(keys, s.ID.Key())
 		}
 	}
-	return completeRogue(req, ids, keys)
+	return completeRogue(req, ids, keys, rkSpell)
 }
 
 // completeEffectName suggests the names of the effect kind already chosen (every kind's when none is).
 func completeEffectName(req *Request) []Choice {
 	kinds := []rogue.EffectKind{rogue.KindCurse, rogue.KindPoison, rogue.KindDisease, rogue.KindState, rogue.KindSpell}
-	if k := rogue.EffectKind(req.Str("kind")); effectKindTable(k) >= 0 {
+	if k := rogue.EffectKind(req.Str("kind")); effectKindTable(k) != "" {
 		kinds = []rogue.EffectKind{k}
 	}
-	var ids, keys []string
+	var ids, keys, tables []string
 	for _, k := range kinds {
+		tables = append(tables, effectKindTable(k))
 		switch k {
 		case rogue.KindCurse:
 			for _, c := range rogue.Curses() {
@@ -952,7 +841,7 @@ func completeEffectName(req *Request) []Choice {
 			}
 		}
 	}
-	return completeRogue(req, ids, keys)
+	return completeRogue(req, ids, keys, tables...)
 }
 
 // completeCheckSkill is /check skill:'s autocomplete: Rogue's Tale attributes and checks for a Rogue's Tale

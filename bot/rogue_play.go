@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rulekeeper/locales"
 	"rulekeeper/rules/rogue"
 	"rulekeeper/store"
 )
@@ -259,7 +260,7 @@ func rogueWeapon(req *Request, weapon, damage string) (string, rogue.Weapon) {
 		switch {
 		case lookupRogue(rkWeaponSize, word) != "":
 			w.Size = rogue.WeaponSize(lookupRogue(rkWeaponSize, word))
-		case lw == "slow" || rtNorm(word) == rtNorm(req.T("rt.weapon.slow")):
+		case lw == "slow" || locales.Fold(word) == locales.Fold(req.T("rt.weapon.slow")):
 			w.Slow = true
 		case lookupRogue(rkDamage, word) != "":
 			w.Type = rogue.DamageType(lookupRogue(rkDamage, word))

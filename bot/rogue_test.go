@@ -311,7 +311,7 @@ func TestRogueErrorsLocalized(t *testing.T) {
 // no name stands for two ids of one table.
 func TestRogueNames(t *testing.T) {
 	type entry struct{ id, key string }
-	tables := map[int][]entry{}
+	tables := map[string][]entry{}
 	for _, a := range rogue.AllAttributes() {
 		tables[bot.RkAttr] = append(tables[bot.RkAttr], entry{string(a), a.Key()})
 	}
@@ -339,18 +339,18 @@ func TestRogueNames(t *testing.T) {
 	for kind, entries := range tables {
 		for _, en := range entries {
 			if got := bot.LookupRogue(kind, en.id); got != en.id {
-				t.Errorf("table %d: id %q → %q", kind, en.id, got)
+				t.Errorf("table %s: id %q → %q", kind, en.id, got)
 			}
 			for _, l := range locales.Langs {
 				name := locales.For(l).T(en.key)
 				if got := bot.LookupRogue(kind, name); got != en.id {
-					t.Errorf("table %d: %s name %q → %q, want %q", kind, l, name, got, en.id)
+					t.Errorf("table %s: %s name %q → %q, want %q", kind, l, name, got, en.id)
 				}
 			}
 		}
 	}
 	for _, tt := range []struct {
-		kind      int
+		kind      string
 		typed, id string
 	}{{bot.RkAttr, "AGI", "agi"}, {bot.RkAttr, "Agility", "agi"}, {bot.RkCheck, "搜索检定", "search"}, {bot.RkHunger, "not hungry", "4"}, {bot.RkThirst, "喝撑", "7"}, {bot.RkWeaponSize, "大型武器", "large"}} {
 		if got := bot.LookupRogue(tt.kind, tt.typed); got != tt.id {

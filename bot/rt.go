@@ -402,7 +402,7 @@ func (b *Bot) rtEffectAdd(req *Request) (*Reply, error) {
 func (b *Bot) rtEffectRemove(req *Request) (*Reply, error) {
 	kind := rogue.EffectKind(req.Str("kind"))
 	id := ""
-	if strings.TrimSpace(req.Str("name")) != "" || effectKindTable(kind) < 0 {
+	if strings.TrimSpace(req.Str("name")) != "" || effectKindTable(kind) == "" {
 		var err error
 		if id, err = parseEffectName(kind, req.Str("name")); err != nil {
 			return nil, err

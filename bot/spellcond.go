@@ -481,14 +481,13 @@ func parseSaves(s string) (map[dnd5e.Ability]int, error) {
 // completeDamageList completes the last damage type of a comma list (resist:, vuln:, immune:).
 func completeDamageList(req *Request) []Choice {
 	full := req.Str(req.Focused)
-	typed := normName(lastListItem(full))
+	match := map[string]bool{}
+	for _, id := range names().Search(kindDamage, lastListItem(full)) {
+		match[id] = true
+	}
 	var out []Choice
 	for _, d := range dnd5e.DamageTypes() {
-		match := typed == ""
-		for _, a := range allNames(string(d), d.Key()) {
-			match = match || strings.Contains(normName(a), typed)
-		}
-		if v := completedList(full, string(d)); match && len(v) <= 100 {
+		if v := completedList(full, string(d)); match[string(d)] && len(v) <= 100 {
 			name := completedList(full, req.T(d.Key()))
 			if len([]rune(name)) > 100 {
 				name = req.T(d.Key())

@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -147,7 +146,7 @@ func (c *Console) parse(line string) (*bot.Request, error) {
 		return req, nil
 	}
 	name := strings.TrimPrefix(toks[0].text, "/")
-	cmd := lookupLabel(c.Bot, name)
+	cmd := c.Bot.Command(name)
 	if cmd == nil {
 		return nil, bot.Errorf("core.err.unknown_command", "Name", name)
 	}
@@ -156,7 +155,7 @@ func (c *Console) parse(line string) (*bot.Request, error) {
 	last := ""
 	for _, t := range toks[1:] {
 		if t.name == "" {
-			if sub := findLabel(opts, req.Path, t.text); sub != nil && last == "" &&
+			if sub := c.Bot.Option(req.Path, t.text); sub != nil && last == "" &&
 				(sub.Type == bot.SubCommand || sub.Type == bot.SubCommandGroup) {
 				req.Path = append(req.Path, sub.Name)
 				opts = sub.Options
@@ -172,7 +171,7 @@ func (c *Console) parse(line string) (*bot.Request, error) {
 			continue
 		}
 		name := strings.ToLower(t.name)
-		if o := findLabel(opts, req.Path, t.name); o != nil {
+		if o := c.Bot.Option(req.Path, t.name); o != nil {
 			name = o.Name
 		}
 		if _, dup := req.Options[name]; dup {
@@ -182,43 +181,6 @@ func (c *Console) parse(line string) (*bot.Request, error) {
 		last = name
 	}
 	return req, nil
-}
-
-// lookupLabel finds a command by its name or by its localized label in any language, as a Discord client lets a
-// user type `/掷骰` for `/roll`.
-func lookupLabel(b *bot.Bot, name string) *bot.Command {
-	if cmd := b.Lookup(strings.ToLower(name)); cmd != nil {
-		return cmd
-	}
-	for _, cmd := range b.Commands() {
-		if isLabel(name, cmd.Name) {
-			return cmd
-		}
-	}
-	return nil
-}
-
-// findLabel finds an option (or subcommand) of the command at path by its name or its localized label.
-func findLabel(opts []*bot.Option, path []string, name string) *bot.Option {
-	if o := bot.FindOption(opts, strings.ToLower(name)); o != nil {
-		return o
-	}
-	for _, o := range opts {
-		if isLabel(name, append(slices.Clone(path), o.Name)...) {
-			return o
-		}
-	}
-	return nil
-}
-
-// isLabel reports whether name is the label of the command or option at path in any language.
-func isLabel(name string, path ...string) bool {
-	for _, l := range locales.Langs {
-		if p := locales.For(l); p.Has(bot.LabelKey(path...)) && strings.EqualFold(p.T(bot.LabelKey(path...)), name) {
-			return true
-		}
-	}
-	return false
 }
 
 type word struct{ name, text string }

@@ -201,3 +201,16 @@ func TestConsoleLocalizedNames(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleLocalizedChoices: a choice can be typed by its label in any language, as a Discord user picks it from
+// a localized list.
+func TestConsoleLocalizedChoices(t *testing.T) {
+	for _, line := range []string{"/aoe shape:球状 size:10 origin:1,1 method:標記法", "/효과범위 모양:구체 크기:10 기점:1,1 방식:토큰"} {
+		c := &Console{Bot: newTestBot(), UserID: "u", GuildID: "g", JSON: true}
+		r := c.Line(line)
+		res, _ := json.Marshal(r.Result)
+		if r.ErrorCode != "" || !strings.Contains(string(res), `"shape":"sphere","method":"token"`) {
+			t.Errorf("%s: %s %s", line, r.ErrorCode, res)
+		}
+	}
+}
