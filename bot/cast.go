@@ -92,12 +92,6 @@ type castResult struct {
 	Detail        *dnd5e.CastResult          `json:"detail"`
 }
 
-// chebyshevFeet is the grid distance between two squares (5e: a diagonal step counts 5 ft).
-func chebyshevFeet(a, b *encounter.Pos) int {
-	dx, dy := a.X-b.X, a.Y-b.Y
-	return max(dx, -dx, dy, -dy) * area.FeetPerSquare
-}
-
 func (b *Bot) cast5e(req *Request) (*Reply, error) {
 	if err := b.guildOnly(req); err != nil {
 		return nil, err
@@ -222,7 +216,7 @@ func (b *Bot) cast5e(req *Request) (*Reply, error) {
 			case f == caster:
 				t.Distance = 0
 			case caster.pos() != nil && f.pos() != nil:
-				t.Distance = chebyshevFeet(caster.pos(), f.pos())
+				t.Distance = caster.pos().Squares(*f.pos()) * area.FeetPerSquare // 5e: a diagonal step counts 5 ft
 			case spell.Attack == dnd5e.MeleeSpellAttack:
 				t.Distance = 5
 			default:

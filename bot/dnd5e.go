@@ -112,7 +112,6 @@ func (dnd5eSystem) set(req *Request, ch *store.Character, field, value string) (
 		return nil, err
 	}
 	value = strings.TrimSpace(value)
-	tableSlots := slotsFollowTable(c) // then a new level or class brings its own slots
 	num := func() (int, error) {
 		n, err := strconv.Atoi(strings.TrimPrefix(value, "+"))
 		if err != nil {
@@ -135,25 +134,22 @@ func (dnd5eSystem) set(req *Request, ch *store.Character, field, value string) (
 		if c.Speed, err = num(); err != nil {
 			return nil, err
 		}
-	case "level":
+	case "level": // with its Hit Dice and slots
 		n, err := num()
 		if err != nil {
 			return nil, err
 		}
-		if n < dnd5e.MinLevel || n > dnd5e.MaxLevel {
-			return nil, &dnd5e.Error{Code: dnd5e.ErrBadLevel, Args: map[string]any{"Level": n, "Min": dnd5e.MinLevel, "Max": dnd5e.MaxLevel}}
+		if err := c.SetLevel(n); err != nil {
+			return nil, err
 		}
-		// Levels gained bring their Hit Dice; levels lost take the surplus away.
-		c.HitDice = min(n, c.HitDice+max(0, n-c.Level))
-		c.Level = n
-	case "class":
+	case "class": // with its saves, spellcasting and slots
 		class, err := parseClass(value)
 		if err != nil {
 			return nil, err
 		}
-		// A new class brings its save proficiencies and spellcasting ability.
-		info, _ := class.Info()
-		c.Class, c.Saves, c.SpellAbility = class, []dnd5e.Ability{info.Saves[0], info.Saves[1]}, info.Spellcasting
+		if err := c.SetClass(class); err != nil {
+			return nil, err
+		}
 	case "hp":
 		n, err := num()
 		if err != nil {
@@ -244,9 +240,6 @@ func (dnd5eSystem) set(req *Request, ch *store.Character, field, value string) (
 		c.Attacks = slices.DeleteFunc(c.Attacks, func(x dnd5e.Attack) bool { return strings.EqualFold(strings.TrimSpace(x.Name), value) })
 	default:
 		return nil, Errorf("play.err.unknown_field", "Field", field, "Fields", strings.Join(fields5e, ", "))
-	}
-	if tableSlots && (field == "level" || field == "class") {
-		c.FillSpellSlots()
 	}
 	return keepConcentration(ch.Sheet, c)
 }

@@ -158,15 +158,11 @@ func (f *fighter) target() dnd5e.Target {
 	if f.c != nil {
 		return f.c.AsTarget()
 	}
-	st := npcStatsOf(f.comb)
-	t := dnd5e.Target{Name: f.comb.Name, AC: f.comb.AC, HP: f.comb.HP, MaxHP: f.comb.MaxHP, TempHP: f.comb.TempHP,
-		Resist: st.Resist, Vuln: st.Vuln, Immune: st.Immune}
-	for _, cd := range f.comb.Conditions {
-		if id := dnd5e.Condition(cd.ID); id.Valid() && id != dnd5e.Exhaustion {
-			t.Conditions = append(t.Conditions, id)
-		}
+	ids := make([]string, len(f.comb.Conditions))
+	for i, cd := range f.comb.Conditions {
+		ids[i] = cd.ID
 	}
-	return t
+	return npcStatsOf(f.comb).Target(f.comb.Name, f.comb.AC, f.comb.HP, f.comb.MaxHP, f.comb.TempHP, ids)
 }
 
 // saveMod is the fighter's saving-throw modifier: a sheet's own; an NPC's from /init add saves: (its Stats), else
@@ -175,13 +171,7 @@ func (f *fighter) saveMod(a dnd5e.Ability) int {
 	if f.c != nil {
 		return f.c.SaveBonus(a)
 	}
-	if v, ok := npcStatsOf(f.comb).Saves[a]; ok {
-		return v
-	}
-	if a == dnd5e.Dex {
-		return f.comb.Bonus
-	}
-	return 0
+	return npcStatsOf(f.comb).SaveMod(a, f.comb.Bonus)
 }
 
 // status is the fighter's HP after what happened.
@@ -235,12 +225,7 @@ func (f *fighter) concentrate(amount int, ch *dnd5e.HPChange, r dice.Roller) err
 
 // npcChange words an encounter NPC's HP change as the 5e reply helpers expect: an NPC at 0 HP is dead to them.
 func npcChange(ch *encounter.HPChange) *dnd5e.HPChange {
-	state := func(hp int) dnd5e.State {
-		if hp <= 0 {
-			return dnd5e.Dead
-		}
-		return dnd5e.Conscious
-	}
+	state := dnd5e.NPCState
 	return &dnd5e.HPChange{
 		Amount: ch.Amount, TempAbsorbed: ch.TempAbsorbed, Applied: ch.Applied,
 		HPBefore: ch.HPBefore, HPAfter: ch.HPAfter, TempBefore: ch.TempBefore, TempAfter: ch.TempAfter,
@@ -588,17 +573,4 @@ func encounterIDKey(code, arg, s string) string {
 		}
 	}
 	return ""
-}
-
-// slotsFollowTable reports whether a sheet's slot maxima are its class table's (SlotsFor), or all 0 (a sheet made
-// before /sheet create filled them), so that a change of level or class brings the new table's slots; slots set by
-// hand are left alone.
-func slotsFollowTable(c *dnd5e.Character) bool {
-	want := dnd5e.SlotsFor(c.Class, c.Level)
-	table, none := true, true
-	for i, s := range c.SpellSlots {
-		table = table && s.Max == want[i]
-		none = none && s.Max == 0
-	}
-	return table || none
 }

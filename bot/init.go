@@ -131,7 +131,7 @@ type initResult struct {
 	Removed  *encounter.Removal `json:"removed,omitempty"`
 	Moved    *encounter.Pos     `json:"moved,omitempty"`
 	Change   any                `json:"change,omitempty"` // a condition change (encounter or sheet)
-	Stats    *npcStats5e        `json:"stats,omitempty"`  // add: the NPCs' saves and damage defences (5e)
+	Stats    *dnd5e.NPCStats    `json:"stats,omitempty"`  // add: the NPCs' saves and damage defences (5e)
 	Ended    bool               `json:"ended,omitempty"`
 	Position int                `json:"position,omitempty"` // join: the new combatant's place in the order, from 1
 }

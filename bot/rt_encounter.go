@@ -72,9 +72,8 @@ func applyEncounterAura(src *rtEncounterMember, a *rogue.AuraRoll, members []*rt
 			note(t)
 			continue
 		}
-		dx, dy := t.comb.Pos.X-src.comb.Pos.X, t.comb.Pos.Y-src.comb.Pos.Y
-		d := max(dx, -dx, dy, -dy, 1)
-		if d > a.Radius {
+		d, ok := encounter.Reaches(src.comb.Pos, t.comb.Pos, a.Radius)
+		if !ok {
 			continue
 		}
 		before := t.c.HP

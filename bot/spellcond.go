@@ -402,23 +402,11 @@ func (b *Bot) hpDamage5e(req *Request, typ dnd5e.DamageType) (*Reply, error) {
 
 // --- NPC saves and defences ---
 
-// npcStats5e is a 5e NPC's Stats payload in the encounter.
-type npcStats5e struct {
-	Saves  map[dnd5e.Ability]int `json:"saves,omitempty"` // whole saving-throw modifiers
-	Resist []dnd5e.DamageType    `json:"resist,omitempty"`
-	Vuln   []dnd5e.DamageType    `json:"vuln,omitempty"`
-	Immune []dnd5e.DamageType    `json:"immune,omitempty"`
-}
-
-func (s npcStats5e) empty() bool {
-	return len(s.Saves) == 0 && len(s.Resist) == 0 && len(s.Vuln) == 0 && len(s.Immune) == 0
-}
-
-// npcStatsOf reads a combatant's 5e stats (none when absent or unreadable).
-func npcStatsOf(c *encounter.Combatant) npcStats5e {
-	var st npcStats5e
+// npcStatsOf reads a combatant's 5e stats, its encounter Stats payload (none when absent or unreadable).
+func npcStatsOf(c *encounter.Combatant) dnd5e.NPCStats {
+	var st dnd5e.NPCStats
 	if c != nil && len(c.Stats) > 0 && json.Unmarshal(c.Stats, &st) != nil {
-		return npcStats5e{}
+		return dnd5e.NPCStats{}
 	}
 	return st
 }
@@ -427,8 +415,8 @@ func npcStatsOf(c *encounter.Combatant) npcStats5e {
 var npcStatOptions = []string{"saves", "resist", "vuln", "immune"}
 
 // readNPCStats reads /init add's saves:, resist:, vuln: and immune: options; nil when none is given.
-func readNPCStats(req *Request) (*npcStats5e, error) {
-	var st npcStats5e
+func readNPCStats(req *Request) (*dnd5e.NPCStats, error) {
+	var st dnd5e.NPCStats
 	var err error
 	if st.Saves, err = parseSaves(req.Str("saves")); err != nil {
 		return nil, err
@@ -441,7 +429,7 @@ func readNPCStats(req *Request) (*npcStats5e, error) {
 			return nil, err
 		}
 	}
-	if st.empty() {
+	if st.Empty() {
 		return nil, nil
 	}
 	return &st, nil

@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -247,5 +248,30 @@ func TestGatewayE2E(t *testing.T) {
 	}
 	if buf.Len() > 0 {
 		t.Errorf("the fake refused requests:\n%s", buf.String())
+	}
+}
+
+// TestGatewayHeartbeat: the gateway session identifies once and keeps the connection alive with heartbeats at the
+// interval the HELLO announces.
+func TestGatewayHeartbeat(t *testing.T) {
+	srv := discordtest.NewServer()
+	defer srv.Close()
+	srv.SetHeartbeatInterval(50 * time.Millisecond)
+	var f face
+	gw := NewGateway(forcedBot(&f), srv.Session("secret"), Config{})
+	if err := gw.Open(); err != nil {
+		t.Fatal(err)
+	}
+	ctx := testCtx(t)
+	defer gw.Shutdown(ctx)
+	if _, err := srv.WaitFrame(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	var ops []int
+	for _, fr := range srv.Frames() {
+		ops = append(ops, fr.Op)
+	}
+	if len(ops) < 2 || ops[0] != 2 || !slices.Contains(ops[1:], 1) || slices.Contains(ops[1:], 2) {
+		t.Errorf("frames by op: %v, want one IDENTIFY (2) then heartbeats (1)", ops)
 	}
 }

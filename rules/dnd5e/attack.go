@@ -268,7 +268,6 @@ func RollDamage(notation string, crit bool, rule CritRule, t Target, r dice.Roll
 		value    int
 		critMax  int
 		typ      DamageType
-		untyped  bool
 	}
 	var terms []term
 	for _, p := range roll.Parts() {
