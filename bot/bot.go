@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"rulekeeper/locales"
+	"rulekeeper/play"
 	"rulekeeper/rules/coded"
 	"rulekeeper/rules/dice"
 	"rulekeeper/store"
@@ -29,6 +30,8 @@ type Config struct {
 	Logger *slog.Logger
 	// Store keeps characters, encounters and guild settings. Nil means a bot without memory (roll-only).
 	Store store.Store
+	// Table runs the commands that read or change the game (play.New(Store)); nil means one over Store.
+	Table *play.Table
 	// Language forces the reply language of every public reply (the console's --locale); "" means design §4.
 	Language string
 	// Extra commands follow the built-in table (tests add commands of their own).
@@ -54,6 +57,9 @@ func New(cfg Config) *Bot {
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Table == nil {
+		cfg.Table = play.New(cfg.Store)
 	}
 	b := &Bot{cfg: cfg, components: map[string]Handler{}, systems: map[string]sheetSystem{}}
 	// Rule systems first: the sheet command's create options come from them.

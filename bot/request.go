@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"rulekeeper/locales"
+	"rulekeeper/play"
 	"rulekeeper/rules/dice"
 	"rulekeeper/store"
 )
@@ -44,6 +45,12 @@ type Request struct {
 	P     *locales.Printer // the reply language
 	GM    bool             // the caller is a GM here (GM role or Manage Server)
 	Guild store.Guild      // the guild's settings (zero outside a guild or without a store)
+}
+
+// caller is who asks, for play.
+func (r *Request) caller() play.Caller {
+	return play.Caller{UserID: r.UserID, GuildID: r.GuildID, ChannelID: r.ChannelID, RoleIDs: r.RoleIDs,
+		ManageServer: r.ManageServer, GM: r.GM}
 }
 
 // Str returns a string option, "" when absent.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"rulekeeper/locales"
+	"rulekeeper/play"
 	"rulekeeper/rules/rogue"
 	"rulekeeper/store"
 )
@@ -308,91 +309,45 @@ func adHocDefender(req *Request, att *rogue.Character) (*rogue.Character, error)
 	return d, nil
 }
 
-func (b *Bot) attackRogue(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
+// readAttackRT reads /attack's options as a Rogue's Tale attack.
+func readAttackRT(req *Request) (r play.Reading[play.AttackRT]) {
+	if r.Err = refuseOptions(req, systemRogue, attackOnly5e); r.Err != nil {
+		return r
 	}
 	weaponName, weapon := rogueWeapon(req, strings.TrimSpace(req.Str("weapon")), strings.TrimSpace(req.Str("damage")))
-	o := rogue.AttackOptions{Kind: rogue.AttackKind(req.Str("kind")), Hand: rogue.Hand(req.Str("hand")), Weapon: weapon, DX: req.Int("range", 0),
-		Rules: rogueRules(req)}
-	if req.Has("range") && !req.Has("kind") {
-		o.Kind = rogue.Ranged
+	a := play.AttackRT{WeaponName: weaponName, Weapon: weapon, Kind: rogue.AttackKind(req.Str("kind")), Hand: rogue.Hand(req.Str("hand")),
+		AdHocName: req.T("rt.attack.adhoc_target")}
+	if req.Has("range") {
+		n := req.Int("range", 0)
+		a.Range = &n
+		if !req.Has("kind") {
+			a.Kind = rogue.Ranged
+		}
 	}
-	if req.Has("range") && o.Kind == rogue.Melee {
-		return nil, Errorf("rt.attack.err.range_melee")
+	if req.Has("range") && a.Kind == rogue.Melee {
+		r.Err = Errorf("rt.attack.err.range_melee")
+		return r
 	}
-	var err error
 	if t := req.Str("talent"); t != "" {
-		if o.Talent, err = parseRogueTalent(t); err != nil {
-			return nil, err
+		if a.Talent, r.Err = parseRogueTalent(t); r.Err != nil {
+			return r
 		}
 	}
-	if o.Bonus, err = rogueBonus(req); err != nil {
-		return nil, err
+	if a.Bonus, r.Err = rogueBonus(req); r.Err != nil {
+		return r
 	}
-	targetName := strings.TrimSpace(req.Str("target"))
-	given := req.Has("dodge") || req.Has("block") || req.Has("parry")
-	if targetName != "" && given {
-		return nil, Errorf("rt.attack.err.target_and_defences")
+	for name, p := range map[string]**int{"dodge": &a.Dodge, "block": &a.Block, "parry": &a.Parry} {
+		if req.Has(name) {
+			n := req.Int(name, 0)
+			*p = &n
+		}
 	}
-	var (
-		res      *rogue.AttackResult
-		att, def *rogue.Character
-		tgt      rogueTarget
-	)
-	err = b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		// the attacker: an NPC of the channel's encounter for a caller who runs it (rogue_encounter.go), else a character
-		var (
-			ch *store.Character
-			c  *rogue.Character
-		)
-		npc, err := findRogueNPCAttacker(tx, req)
-		if err != nil {
-			return err
-		}
-		if npc != nil {
-			c = npc.c
-		} else if ch, c, err = findRogueActor(tx, req); err != nil {
-			return err
-		}
-		att = c
-		if weapon.Damage == "" && o.Talent != rogue.ShieldBash && c.Form == rogue.FormNone {
-			return Errorf("rt.attack.err.need_damage")
-		}
-		if targetName != "" {
-			if tgt, err = resolveRogueTarget(tx, req, targetName, ch, c); err != nil {
-				return err
-			}
-			if npc != nil {
-				tgt = npc.share(tgt)
-			}
-			def = tgt.creature()
-		} else {
-			o.Rules.NoCritEffect = true // a stand-in has no stamina to test
-			if def, err = adHocDefender(req, c); err != nil {
-				return err
-			}
-		}
-		if res, err = rogue.Attack(att, def, o, req.Dice); err != nil {
-			return err
-		}
-		if npc != nil {
-			err = npc.save(tx)
-		} else {
-			err = saveRogue(tx, ch, att)
-		}
-		if err != nil {
-			return err
-		}
-		if tgt != nil && (npc == nil || tgt != rogueTarget(npc)) {
-			return tgt.save(tx)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
+	if strings.TrimSpace(req.Str("target")) != "" && (a.Dodge != nil || a.Block != nil || a.Parry != nil) {
+		r.Err = Errorf("rt.attack.err.target_and_defences")
+		return r
 	}
-	return rogueAttackReply(req, att, def, tgt, weaponName, res), nil
+	r.In = a
+	return r
 }
 
 // attackOutcome maps the rules' outcome to the JSON one: critical hits are hits, fumbles misses.
@@ -406,7 +361,8 @@ func attackOutcome(o rogue.Outcome) string {
 	return string(o)
 }
 
-func rogueAttackReply(req *Request, att, def *rogue.Character, tgt rogueTarget, weaponName string, res *rogue.AttackResult) *Reply {
+func rogueAttackReply(req *Request, a *play.AttackRTResult) *Reply {
+	att, def, weaponName, res := a.Attacker, a.Defender, a.WeaponName, a.Roll
 	out := rtAttackResult{
 		Attacker: att.Name, Weapon: weaponName, Total: res.Total, Natural: res.Natural,
 		Outcome: attackOutcome(res.Outcome), Critical: res.Critical, Fumble: res.Outcome == rogue.OutcomeFumble,
@@ -414,8 +370,8 @@ func rogueAttackReply(req *Request, att, def *rogue.Character, tgt rogueTarget, 
 		Chance: chance(res.Odds.Hits(), res.Odds.Den), Odds: res.Odds, Mods: res.Mods, AttackerStatus: statusRogue(att), Detail: res,
 	}
 	targetName := req.T("rt.attack.adhoc_target")
-	if tgt != nil {
-		targetName = tgt.name()
+	if a.Target != "" {
+		targetName = a.Target
 		out.Target = targetName
 		st := statusRogue(def)
 		out.TargetStatus = &st
@@ -486,7 +442,7 @@ func rogueAttackReply(req *Request, att, def *rogue.Character, tgt rogueTarget, 
 		}
 		lines = append(lines, line)
 		lines = appendLine(lines, modsLine(req, d.Mods))
-		if tgt != nil {
+		if a.Target != "" {
 			lines = append(lines, damageLines(req, targetName, d.Applied)...)
 		} else {
 			lines = append(lines, req.T("rt.attack.adhoc_damage", "Total", d.Total, "Type", req.T(d.Type.Key()), "Location", req.T(res.Location.Key())))
@@ -512,7 +468,7 @@ func rogueAttackReply(req *Request, att, def *rogue.Character, tgt rogueTarget, 
 		lines = append(lines, req.T("rt.attack.revealed", "Name", att.Name))
 	}
 	lines = append(lines, attackOddsLine(req, res.Odds))
-	if tgt != nil {
+	if a.Target != "" {
 		lines = append(lines, targetName+": "+statusLine(req, def))
 	}
 	r.Body = strings.Join(lines, "\n")

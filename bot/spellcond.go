@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
 	"rulekeeper/store"
@@ -46,10 +47,7 @@ type heldCondition struct {
 }
 
 // releasedCondition is a held condition that ended with its caster's concentration.
-type releasedCondition struct {
-	Name      string          `json:"name"`
-	Condition dnd5e.Condition `json:"condition"`
-}
+type releasedCondition = play.Released
 
 // landedCondition is a condition a spell put on a fighter.
 type landedCondition struct {
