@@ -564,11 +564,7 @@ func (b *Bot) identify(req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	_, c, err := b.view5e(req)
-	if err != nil {
-		return nil, err
-	}
-	res, err := c.IdentifySpell(spell, req.Bool("same_class"), req.Dice, o)
+	c, res, err := b.cfg.Table.Identify(req.Ctx, req.caller(), req.Str("character"), spell, req.Bool("same_class"), o, req.Dice)
 	if err != nil {
 		return nil, err
 	}

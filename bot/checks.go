@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/dnd5e"
 )
 
@@ -68,36 +69,41 @@ type rollResult struct {
 }
 
 func (b *Bot) check(req *Request) (*Reply, error) {
-	if ok, r, err := b.routeRogue(req, b.checkRogue, checkOnly5e, nil); ok {
-		return r, err
+	in := play.Check{Character: req.Str("character"), Dnd5e: readCheck5e(req), Rogue: readCheckRT(req)}
+	res, err := b.cfg.Table.Check(req.Ctx, req.caller(), in, req.Dice)
+	if err != nil {
+		return nil, err
 	}
+	if res.Rogue != nil {
+		return rogueCheckReply(req, res.Rogue), nil
+	}
+	c, roll := res.Dnd5e.Character, res.Dnd5e.Roll
+	var title string
+	if in.Dnd5e.In.Skill != "" {
+		skill := in.Dnd5e.In.Skill
+		title = req.T("play.check.skill_title", "Name", c.Name, "Skill", req.T(skill.Key()), "Ability", req.T(skill.Ability().Key()))
+	} else {
+		title = req.T("play.check.ability_title", "Name", c.Name, "Ability", req.T(in.Dnd5e.In.Ability.Key()))
+	}
+	return rollReply5e(req, c, title, roll), nil
+}
+
+// readCheck5e reads /check's skill: as a 5e skill or ability, and its roll options.
+func readCheck5e(req *Request) (r play.Reading[play.Check5e]) {
 	what := req.Str("skill")
 	skill, skillErr := parseSkill(what)
 	ability, abilityErr := parseAbility(what)
 	if skillErr != nil && abilityErr != nil {
-		return nil, Errorf("play.err.unknown_check", "Name", what)
+		r.Err = Errorf("play.err.unknown_check", "Name", what)
+		return r
 	}
-	o, err := rollOptions(req)
-	if err != nil {
-		return nil, err
-	}
-	_, c, err := b.view5e(req)
-	if err != nil {
-		return nil, err
-	}
-	var res *dnd5e.RollResult
-	var title string
 	if skillErr == nil {
-		res, err = c.SkillCheck(skill, req.Dice, o)
-		title = req.T("play.check.skill_title", "Name", c.Name, "Skill", req.T(skill.Key()), "Ability", req.T(skill.Ability().Key()))
+		r.In.Skill = skill
 	} else {
-		res, err = c.AbilityCheck(ability, req.Dice, o)
-		title = req.T("play.check.ability_title", "Name", c.Name, "Ability", req.T(ability.Key()))
+		r.In.Ability = ability
 	}
-	if err != nil {
-		return nil, err
-	}
-	return rollReply5e(req, c, title, res), nil
+	r.In.Options, r.Err = rollOptions(req)
+	return r
 }
 
 func (b *Bot) save(req *Request) (*Reply, error) {
@@ -109,16 +115,12 @@ func (b *Bot) save(req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	_, c, err := b.view5e(req)
+	res, err := b.cfg.Table.Save(req.Ctx, req.caller(), req.Str("character"), ability, o, req.Dice)
 	if err != nil {
 		return nil, err
 	}
-	res, err := c.Save(ability, req.Dice, o)
-	if err != nil {
-		return nil, err
-	}
-	title := req.T("play.save.title", "Name", c.Name, "Ability", req.T(ability.Key()))
-	return rollReply5e(req, c, title, res), nil
+	title := req.T("play.save.title", "Name", res.Character.Name, "Ability", req.T(ability.Key()))
+	return rollReply5e(req, res.Character, title, res.Roll), nil
 }
 
 // rollReply5e renders a check or a save: the breakdown, the verdict against the DC, the final mode and every

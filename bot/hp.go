@@ -3,7 +3,9 @@ package bot
 import (
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/dnd5e"
+	"rulekeeper/rules/rogue"
 	"rulekeeper/store"
 )
 
@@ -39,63 +41,48 @@ type hpResult struct {
 	Detail    *dnd5e.HPChange `json:"detail"`
 }
 
-// hpChange runs one HP change on the request's character in one transaction and renders it.
-func (b *Bot) hpChange(req *Request, titleKey string, fn func(c *dnd5e.Character) (*dnd5e.HPChange, error)) (*Reply, error) {
-	var change *dnd5e.HPChange
-	_, c, err := b.edit5e(req, func(_ store.Tx, _ *store.Character, c *dnd5e.Character) error {
-		var err error
-		change, err = fn(c)
-		return err
-	})
+func (b *Bot) hpDamage(req *Request) (*Reply, error) { return b.hp(req, play.HPDamage) }
+func (b *Bot) hpHeal(req *Request) (*Reply, error)   { return b.hp(req, play.HPHeal) }
+func (b *Bot) hpTemp(req *Request) (*Reply, error)   { return b.hp(req, play.HPTemp) }
+func (b *Bot) hpMax(req *Request) (*Reply, error)    { return b.hp(req, play.HPMax) }
+
+// hp runs one HP change on the request's character and words it by the character's system.
+func (b *Bot) hp(req *Request, kind play.HPKind) (*Reply, error) {
+	in := play.HP{Character: req.Str("character"), Kind: kind, Amount: req.Int("amount", 0), Crit: req.Bool("crit")}
+	if kind == play.HPDamage {
+		in.Dnd5e.In, in.Dnd5e.Err = parseDamageType(req.Str("type"))
+		in.Rogue.In = rogue.Physical
+		if s := strings.TrimSpace(req.Str("type")); s != "" {
+			in.Rogue.In, in.Rogue.Err = parseRogueDamageType(s)
+		}
+	}
+	res, err := b.cfg.Table.HP(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
 	}
-	return hpReply(req, c, req.T(titleKey, "Name", c.Name), change), nil
-}
-
-func (b *Bot) hpDamage(req *Request) (*Reply, error) {
-	if ok, r, err := b.routeRogue(req, b.hpDamageRogue, nil, nil); ok {
-		return r, err
+	if r := res.Rogue; r != nil {
+		switch kind {
+		case play.HPDamage:
+			return rogueDamageReply(req, r), nil
+		case play.HPHeal:
+			return rogueHealReply(req, r), nil
+		}
+		return rogueMaxHPReply(req, r), nil
 	}
-	typ, err := parseDamageType(req.Str("type"))
-	if err != nil {
-		return nil, err
+	c, ch := res.Dnd5e.Character, res.Dnd5e.Change
+	switch kind {
+	case play.HPDamage:
+		return hpDamageReply(req, res.Dnd5e), nil
+	case play.HPHeal:
+		return hpReply(req, c, req.T("play.hp.heal_title", "Name", c.Name), ch), nil
+	case play.HPTemp:
+		r := hpReply(req, c, req.T("play.hp.temp_title", "Name", c.Name), ch)
+		if ch.NoEffect {
+			r.Body = req.T("play.hp.temp_no_stack", "Temp", c.TempHP) + "\n" + r.Body
+		}
+		return r, nil
 	}
-	return b.hpDamage5e(req, typ) // with the concentration save (spellcond.go)
-}
-
-func (b *Bot) hpHeal(req *Request) (*Reply, error) {
-	if ok, r, err := b.routeRogue(req, b.hpHealRogue, nil, nil); ok {
-		return r, err
-	}
-	return b.hpChange(req, "play.hp.heal_title", func(c *dnd5e.Character) (*dnd5e.HPChange, error) {
-		return c.Heal(req.Int("amount", 0))
-	})
-}
-
-func (b *Bot) hpTemp(req *Request) (*Reply, error) {
-	if ok, r, err := b.routeRogue(req, b.hpTempRogue, nil, nil); ok {
-		return r, err
-	}
-	r, err := b.hpChange(req, "play.hp.temp_title", func(c *dnd5e.Character) (*dnd5e.HPChange, error) {
-		return c.SetTempHP(req.Int("amount", 0))
-	})
-	if err != nil {
-		return nil, err
-	}
-	if res := r.Result.(hpResult); res.Detail.NoEffect {
-		r.Body = req.T("play.hp.temp_no_stack", "Temp", res.HPTemp) + "\n" + r.Body
-	}
-	return r, nil
-}
-
-func (b *Bot) hpMax(req *Request) (*Reply, error) {
-	if ok, r, err := b.routeRogue(req, b.hpMaxRogue, nil, nil); ok {
-		return r, err
-	}
-	return b.hpChange(req, "play.hp.max_title", func(c *dnd5e.Character) (*dnd5e.HPChange, error) {
-		return c.SetMaxHP(req.Int("amount", 0))
-	})
+	return hpReply(req, c, req.T("play.hp.max_title", "Name", c.Name), ch), nil
 }
 
 // hpReply renders an HP change: what was asked, what the defences and temp HP did, the HP before and after, and
@@ -168,60 +155,25 @@ func (b *Bot) deathsaveRoll(req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	var res *dnd5e.DeathSaveResult
-	ch, c, err := b.edit5e(req, func(_ store.Tx, _ *store.Character, c *dnd5e.Character) error {
-		var err error
-		res, err = c.DeathSave(req.Dice, o)
-		return err
-	})
+	c, res, err := b.cfg.Table.DeathSave(req.Ctx, req.caller(), req.Str("character"), o, req.Dice)
 	if err != nil {
 		return nil, err
 	}
-	return deathSaveReply(req, ch, c, res), nil
+	return deathSaveReply(req, c, res), nil
 }
 
 // deathsaveButton answers the "next death save" button: custom id "deathsave:<character id>".
 func (b *Bot) deathsaveButton(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
-	}
-	id := strings.TrimPrefix(req.CustomID, "deathsave:")
-	var (
-		res *dnd5e.DeathSaveResult
-		c   *dnd5e.Character
-		ch  *store.Character
-	)
-	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		var err error
-		if ch, err = tx.Character(id); err != nil {
-			if errorsIsNotFound(err) {
-				return Errorf("char.err.gone")
-			}
-			return err
-		}
-		if !canEdit(req, ch) {
-			return Errorf("char.err.not_owner", "Name", ch.Name)
-		}
-		if c, err = decode5e(ch); err != nil {
-			return err
-		}
-		if res, err = c.DeathSave(req.Dice, dnd5e.RollOptions{}); err != nil {
-			return err
-		}
-		if ch.Sheet, err = encode5e(c); err != nil {
-			return err
-		}
-		return tx.PutCharacter(ch)
-	})
+	c, res, err := b.cfg.Table.DeathSaveByID(req.Ctx, req.caller(), strings.TrimPrefix(req.CustomID, "deathsave:"), req.Dice)
 	if err != nil {
 		return nil, err
 	}
-	return deathSaveReply(req, ch, c, res), nil
+	return deathSaveReply(req, c, res), nil
 }
 
-func deathSaveReply(req *Request, ch *store.Character, c *dnd5e.Character, res *dnd5e.DeathSaveResult) *Reply {
+func deathSaveReply(req *Request, c *play.Character5e, res *dnd5e.DeathSaveResult) *Reply {
 	out := deathSaveResult{
-		hpStatus: statusOf(c), Character: c.Name, Total: res.Total, Natural: res.Natural,
+		hpStatus: statusOf(c.Character), Character: c.Name, Total: res.Total, Natural: res.Natural,
 		Outcome: "failure", Successes: c.DeathSaves.Successes, Failures: c.DeathSaves.Failures, Detail: res,
 	}
 	if res.Outcome == dnd5e.DeathSuccess || res.Outcome == dnd5e.DeathRevived {
@@ -239,7 +191,7 @@ func deathSaveReply(req *Request, ch *store.Character, c *dnd5e.Character, res *
 	switch res.StateAfter {
 	case dnd5e.Dying:
 		lines = append(lines, deathSavesLine(req, res.DeathSaves))
-		r.Buttons = []Button{{Label: req.T("play.deathsave.again"), CustomID: "deathsave:" + ch.ID, Style: ButtonSecondary}}
+		r.Buttons = []Button{{Label: req.T("play.deathsave.again"), CustomID: "deathsave:" + c.ID, Style: ButtonSecondary}}
 		r.Tone = ToneNeutral
 		if res.Outcome == dnd5e.DeathFailure || res.Outcome == dnd5e.DeathDoubleFailure {
 			r.Tone = ToneFailure
@@ -251,7 +203,7 @@ func deathSaveReply(req *Request, ch *store.Character, c *dnd5e.Character, res *
 		lines = append(lines, req.T("play.deathsave.dead", "Name", c.Name))
 		r.Tone = ToneCritical
 	case dnd5e.Conscious:
-		lines = append(lines, req.T("play.deathsave.revived", "Name", c.Name), hpLine(req, c))
+		lines = append(lines, req.T("play.deathsave.revived", "Name", c.Name), hpLine(req, c.Character))
 		r.Tone = ToneCritical
 	}
 	r.Body = strings.Join(lines, "\n")
@@ -276,66 +228,18 @@ type stabilizeResult struct {
 // active character (the healer) makes a DC 10 WIS (Medicine) check. Helping needs no ownership of the patient,
 // but it needs a healer who is up, unless the caller owns the patient or is a GM and uses a kit.
 func (b *Bot) stabilize(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
+	if req.GuildID == "" {
+		return nil, Errorf("core.err.guild_only")
 	}
 	mode, err := dnd5e.ParseMode(req.Str("mode"))
 	if err != nil {
 		return nil, err
 	}
-	kit := req.Bool("kit")
-	var (
-		res    *dnd5e.StabilizeResult
-		c      *dnd5e.Character
-		healer *dnd5e.Character
-	)
-	err = b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		name := req.Str("character")
-		ch, err := findGuildCharacter(tx, req, name)
-		if err != nil {
-			return err
-		}
-		if ch == nil {
-			return Errorf("char.err.not_found", "Name", name)
-		}
-		if c, err = decode5e(ch); err != nil {
-			return err
-		}
-		hid, err := tx.Active(req.UserID)
-		if err != nil {
-			return err
-		}
-		if hid != "" && hid != ch.ID {
-			hch, err := tx.Character(hid)
-			if err != nil {
-				return err
-			}
-			if healer, err = decode5e(hch); err != nil {
-				return err
-			}
-			if healer.HP == 0 {
-				return Errorf("play.stabilize.err.healer_down", "Name", healer.Name)
-			}
-		}
-		switch {
-		case healer == nil && hid == ch.ID && !kit:
-			return Errorf("play.stabilize.err.self", "Name", c.Name)
-		case healer == nil && !kit:
-			return Errorf("play.stabilize.err.no_healer")
-		case healer == nil && !canEdit(req, ch):
-			return Errorf("play.stabilize.err.no_healer")
-		}
-		if res, err = c.Stabilize(req.Dice, dnd5e.StabilizeOptions{Kit: kit, Healer: healer, Roll: dnd5e.RollOptions{Mode: mode}}); err != nil {
-			return err
-		}
-		if ch.Sheet, err = encode5e(c); err != nil {
-			return err
-		}
-		return tx.PutCharacter(ch)
-	})
+	st, err := b.cfg.Table.Stabilize(req.Ctx, req.caller(), req.Str("character"), req.Bool("kit"), mode, req.Dice)
 	if err != nil {
 		return nil, err
 	}
+	c, healer, res := st.Patient, st.Healer, st.Result
 	out := stabilizeResult{hpStatus: statusOf(c), Character: c.Name, Outcome: "failure",
 		Successes: c.DeathSaves.Successes, Failures: c.DeathSaves.Failures, Detail: res}
 	if res.Success {

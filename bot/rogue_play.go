@@ -85,23 +85,24 @@ func parseRogueCheck(s string) (rogue.CheckOptions, error) {
 	return rogue.CheckOptions{}, Errorf("rt.err.unknown_check", "Name", s)
 }
 
-func (b *Bot) checkRogue(req *Request) (*Reply, error) {
-	o, err := parseRogueCheck(req.Str("skill"))
-	if err != nil {
-		return nil, err
+// readCheckRT reads /check's options as a Rogue's Tale check: an attribute or a named check, the bonus and the
+// difficulty.
+func readCheckRT(req *Request) (r play.Reading[rogue.CheckOptions]) {
+	if r.Err = refuseOptions(req, systemRogue, checkOnly5e); r.Err != nil {
+		return r
 	}
-	if o.Bonus, err = rogueBonus(req); err != nil {
-		return nil, err
+	if r.In, r.Err = parseRogueCheck(req.Str("skill")); r.Err != nil {
+		return r
 	}
-	o.Difficulty = req.Int("dc", 0)
-	_, c, err := b.viewRogue(req)
-	if err != nil {
-		return nil, err
+	if r.In.Bonus, r.Err = rogueBonus(req); r.Err != nil {
+		return r
 	}
-	res, err := c.Check(o, req.Dice)
-	if err != nil {
-		return nil, err
-	}
+	r.In.Difficulty = req.Int("dc", 0)
+	return r
+}
+
+func rogueCheckReply(req *Request, roll *play.RollRogue) *Reply {
+	c, res, o := roll.Character, roll.Roll, roll.Options
 	kind := o.Kind
 	if kind == rogue.CheckPlain {
 		kind = "plain"
@@ -129,7 +130,7 @@ func (b *Bot) checkRogue(req *Request) (*Reply, error) {
 	default:
 		r.Tone = ToneFailure
 	}
-	return r, nil
+	return r
 }
 
 // --- targets ---
@@ -487,79 +488,40 @@ type rtHPResult struct {
 	Heal      *rogue.HealResult   `json:"heal,omitempty"`
 }
 
-func (b *Bot) hpDamageRogue(req *Request) (*Reply, error) {
-	typ := rogue.Physical
-	if s := strings.TrimSpace(req.Str("type")); s != "" {
-		var err error
-		if typ, err = parseRogueDamageType(s); err != nil {
-			return nil, err
-		}
-	}
-	loc := rogue.Body
-	if req.Bool("crit") {
-		loc = rogue.Head
-	}
-	var dr *rogue.DamageResult
-	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
-		var err error
-		dr, err = c.TakeDamage(rogue.Damage{Amount: req.Int("amount", 0), Type: typ, Location: loc}, req.Dice)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
+func rogueDamageReply(req *Request, h *play.HPRogue) *Reply {
+	c, dr := h.Character, h.Damage
 	r := &Reply{Title: req.T("rt.hp.damage_title", "Name", c.Name), Footer: c.Name,
 		Body:   strings.Join(append(damageLines(req, c.Name, dr), statusLine(req, c)), "\n"),
 		Result: rtHPResult{rogueStatus: statusRogue(c), Character: c.Name, Amount: dr.Amount, Applied: dr.Final, Damage: dr}}
 	if dr.Dead && dr.HPBefore > 0 {
 		r.Tone = ToneCritical
 	}
-	return r, nil
+	return r
 }
 
-func (b *Bot) hpHealRogue(req *Request) (*Reply, error) {
-	var h rogue.HealResult
-	var dead bool
-	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
-		dead = c.Dead()
-		h = c.Heal(req.Int("amount", 0))
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	lines := []string{req.T("rt.hp_change", "Name", c.Name, "Before", h.Before, "After", h.After)}
-	if dead {
+func rogueHealReply(req *Request, h *play.HPRogue) *Reply {
+	c, heal := h.Character, h.Heal
+	lines := []string{req.T("rt.hp_change", "Name", c.Name, "Before", heal.Before, "After", heal.After)}
+	if h.WasDead {
 		lines = append(lines, req.T("rt.hp.dead_no_heal", "Name", c.Name))
 	}
 	lines = append(lines, statusLine(req, c))
 	r := &Reply{Title: req.T("rt.hp.heal_title", "Name", c.Name), Footer: c.Name, Body: strings.Join(lines, "\n"),
-		Result: rtHPResult{rogueStatus: statusRogue(c), Character: c.Name, Amount: req.Int("amount", 0), Applied: h.Amount, Heal: &h}}
-	if h.Amount > 0 {
+		Result: rtHPResult{rogueStatus: statusRogue(c), Character: c.Name, Amount: req.Int("amount", 0), Applied: heal.Amount, Heal: heal}}
+	if heal.Amount > 0 {
 		r.Tone = ToneSuccess
 	}
-	return r, nil
+	return r
 }
 
-func (b *Bot) hpTempRogue(req *Request) (*Reply, error) {
-	return nil, Errorf("rt.hp.err.no_temp")
-}
-
-func (b *Bot) hpMaxRogue(req *Request) (*Reply, error) {
-	var before int
-	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
-		before = c.MaxHP
-		return setRogueMaxHP(c, req.Int("amount", 0))
-	})
-	if err != nil {
-		return nil, err
-	}
+func rogueMaxHPReply(req *Request, h *play.HPRogue) *Reply {
+	c := h.Character
 	return &Reply{Title: req.T("rt.hp.max_title", "Name", c.Name), Footer: c.Name, Tone: ToneSuccess,
 		Body: strings.Join([]string{
-			req.T("rt.hp.max_line", "Before", before, "After", c.MaxHP, "Formula", c.HPFormula(), "Bonus", c.BonusHP),
+			req.T("rt.hp.max_line", "Before", h.MaxBefore, "After", c.MaxHP, "Formula", c.HPFormula(), "Bonus", c.BonusHP),
 			statusLine(req, c),
 		}, "\n"),
-		Result: rtHPResult{rogueStatus: statusRogue(c), Character: c.Name, Amount: req.Int("amount", 0)}}, nil
+		Result: rtHPResult{rogueStatus: statusRogue(c), Character: c.Name, Amount: req.Int("amount", 0)}}
 }
 
 // --- /cast ---

@@ -354,48 +354,18 @@ type hpDamageResult struct {
 	Released      []releasedCondition `json:"released,omitempty"`      // conditions that ended with it
 }
 
-// hpDamage5e applies /hp damage to the request's character in one transaction; a concentrating character then
-// makes its CON save at DC max(10, half the damage it took after its defences) or loses its spell, with the
-// conditions the spell held.
-func (b *Bot) hpDamage5e(req *Request, typ dnd5e.DamageType) (*Reply, error) {
-	var (
-		change *dnd5e.HPChange
-		f      *fighter
-	)
-	_, err := b.editCharacter(req, func(tx store.Tx, ch *store.Character) error {
-		c, err := decode5e(ch)
-		if err != nil {
-			return err
-		}
-		f = &fighter{ch: ch, c: c, conc: sheetConcentration(ch.Sheet), dirty: true}
-		if change, err = c.Damage(req.Int("amount", 0), typ, req.Bool("crit")); err != nil {
-			return err
-		}
-		taken := change.Amount
-		if change.Defence != nil {
-			taken = change.Defence.Final
-		}
-		if err := f.concentrate(taken, change, req.Dice); err != nil {
-			return err
-		}
-		if _, err := releaseLost(tx, req, nil, f); err != nil {
-			return err
-		}
-		ch.Sheet, err = encodeSheet5e(c, f.record())
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	c := f.c
-	r := hpReply(req, c, req.T("play.hp.damage_title", "Name", c.Name), change)
-	if lines := f.concText(req); len(lines) > 0 {
+// hpDamageReply words /hp damage on a 5e character: the HP change, then its concentration save (or the spell
+// lost without one) and the conditions that ended with it.
+func hpDamageReply(req *Request, h *play.HP5e) *Reply {
+	c := h.Character
+	r := hpReply(req, c, req.T("play.hp.damage_title", "Name", c.Name), h.Change)
+	if lines := concText(req, h.Hit); len(lines) > 0 {
 		r.Body += "\n" + strings.Join(lines, "\n")
 	}
 	if res, ok := r.Result.(hpResult); ok {
-		r.Result = hpDamageResult{hpResult: res, Concentration: concSaveOut(f.concSave), ConcEnded: f.concEnded, Released: f.released}
+		r.Result = hpDamageResult{hpResult: res, Concentration: concSaveOut(h.Hit.ConcSave), ConcEnded: h.Hit.ConcEnded, Released: h.Hit.Released}
 	}
-	return r, nil
+	return r
 }
 
 // --- NPC saves and defences ---

@@ -92,13 +92,13 @@ func (t *Table) update(ctx context.Context, c Caller, r dice.Roller, fn func(s *
 	}))
 }
 
-// view runs fn in one read transaction of the caller's guild.
-func (t *Table) view(ctx context.Context, c Caller, fn func(s *scene) error) error {
+// view runs fn in one read transaction of the caller's guild (a check still rolls dice: r).
+func (t *Table) view(ctx context.Context, c Caller, r dice.Roller, fn func(s *scene) error) error {
 	if err := t.ready(c); err != nil {
 		return err
 	}
 	return storeErr(t.store.View(ctx, c.GuildID, func(tx store.Tx) error {
-		return fn(newScene(tx, c, nil))
+		return fn(newScene(tx, c, r))
 	}))
 }
 

@@ -15,6 +15,8 @@ import (
 // rules is one rule system's part of the shared commands.
 type rules interface {
 	attack(s *scene, in *Attack) (*AttackResult, error)
+	hp(s *scene, in *HP) (*HPResult, error)
+	check(s *scene, in *Check) (*CheckResult, error)
 }
 
 var systems = map[string]rules{
