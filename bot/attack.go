@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"slices"
 	"strings"
 
 	"rulekeeper/play"
@@ -190,13 +189,11 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 
 // completeWeapon suggests the attacks on the attacker's sheet.
 func (b *Bot) completeWeapon(req *Request) []Choice {
-	if b.cfg.Store == nil || req.GuildID == "" {
+	sh := b.acting(req)
+	if sh == nil || sh.Dnd5e == nil {
 		return nil
 	}
-	_, c, err := b.view5e(req)
-	if err != nil {
-		return nil
-	}
+	c := sh.Dnd5e
 	typed := strings.ToLower(strings.TrimSpace(req.Str("weapon")))
 	var out []Choice
 	for _, a := range c.Attacks {
@@ -210,27 +207,3 @@ func (b *Bot) completeWeapon(req *Request) []Choice {
 
 // completeTarget suggests the guild's 5e characters (every owner's) whose name contains what was typed.
 func (b *Bot) completeTarget(req *Request) []Choice { return b.completeSystemCharacters(req, system5e) }
-
-// completeSystemCharacters suggests the guild's characters of one rule system (every owner's) whose name contains
-// what was typed in the focused option.
-func (b *Bot) completeSystemCharacters(req *Request, system string) []Choice {
-	if b.cfg.Store == nil || req.GuildID == "" {
-		return nil
-	}
-	typed := strings.ToLower(strings.TrimSpace(req.Str(req.Focused)))
-	var out []Choice
-	_ = b.cfg.Store.View(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		all, err := tx.Characters()
-		if err != nil {
-			return err
-		}
-		for _, c := range all {
-			if c.System == system && strings.Contains(strings.ToLower(c.Name), typed) &&
-				!slices.ContainsFunc(out, func(x Choice) bool { return x.Value == c.Name }) {
-				out = append(out, Choice{Name: c.Name, Value: c.Name})
-			}
-		}
-		return nil
-	})
-	return out
-}

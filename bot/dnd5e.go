@@ -1,14 +1,13 @@
 package bot
 
 import (
-	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
-	"rulekeeper/store"
 )
 
 // dnd5eSystem is the D&D 5e part of `/sheet`: create, show, set, rename (and import, which re-validates).
@@ -40,7 +39,13 @@ func (dnd5eSystem) createOptions() []*Option {
 
 // create builds a sheet: class (required for 5e), level (default 1), scores (default 10), then the rules'
 // defaults (AC 10 + DEX, max HP by the fixed-value rule, speed 30, class saves) unless overridden.
-func (dnd5eSystem) create(req *Request) (json.RawMessage, error) {
+func (sys dnd5eSystem) create(req *Request, in *play.NewSheet) {
+	if in.Dnd5e.Err = refuseCreateOptions(req, sys, system5e); in.Dnd5e.Err == nil {
+		in.Dnd5e.In, in.Dnd5e.Err = sys.build(req)
+	}
+}
+
+func (dnd5eSystem) build(req *Request) (*dnd5e.Character, error) {
 	if !req.Has("class") {
 		return nil, Errorf("play.err.class_required", "Classes", classList(req))
 	}
@@ -73,7 +78,7 @@ func (dnd5eSystem) create(req *Request) (json.RawMessage, error) {
 		return nil, err
 	}
 	c.FillSpellSlots() // the class table's slots (none for non-casters); /sheet set field:slots changes them
-	return encode5e(c)
+	return c, nil
 }
 
 func classList(req *Request) string {
@@ -86,31 +91,15 @@ func classList(req *Request) string {
 
 func (dnd5eSystem) fields() []string { return fields5e }
 
-// rename changes the name inside the sheet; it decodes and validates the whole sheet first, which is what makes
-// `/sheet import` of an untrusted file safe.
-func (dnd5eSystem) rename(sheet json.RawMessage, name string) (json.RawMessage, error) {
-	c, err := dnd5e.Decode(sheet)
-	if err != nil {
-		return nil, err
-	}
-	c.Name = strings.TrimSpace(name)
-	return keepConcentration(sheet, c)
+func (dnd5eSystem) show(req *Request, sh *play.Sheet) *Reply { return sheetReply(req, sh.Dnd5e) }
+
+func (dnd5eSystem) edit(req *Request, field, value string, e *play.SheetEdit) {
+	e.Dnd5e = func(c *dnd5e.Character) error { return set5e(c, field, value) }
 }
 
-func (dnd5eSystem) show(req *Request, ch *store.Character) (*Reply, error) {
-	c, err := decode5e(ch)
-	if err != nil {
-		return nil, err
-	}
-	return sheetReply(req, c), nil
-}
-
-// set changes one field; every value is validated by the rules before it is stored.
-func (dnd5eSystem) set(req *Request, ch *store.Character, field, value string) (json.RawMessage, error) {
-	c, err := decode5e(ch)
-	if err != nil {
-		return nil, err
-	}
+// set5e changes one field; every value is validated by the rules before it is stored.
+func set5e(c *dnd5e.Character, field, value string) error {
+	var err error
 	value = strings.TrimSpace(value)
 	num := func() (int, error) {
 		n, err := strconv.Atoi(strings.TrimPrefix(value, "+"))
@@ -123,109 +112,109 @@ func (dnd5eSystem) set(req *Request, ch *store.Character, field, value string) (
 	case "str", "dex", "con", "int", "wis", "cha":
 		n, err := num()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		c.Scores.Set(dnd5e.Ability(field), n)
 	case "ac":
 		if c.AC, err = num(); err != nil {
-			return nil, err
+			return err
 		}
 	case "speed":
 		if c.Speed, err = num(); err != nil {
-			return nil, err
+			return err
 		}
 	case "level": // with its Hit Dice and slots
 		n, err := num()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := c.SetLevel(n); err != nil {
-			return nil, err
+			return err
 		}
 	case "class": // with its saves, spellcasting and slots
 		class, err := parseClass(value)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := c.SetClass(class); err != nil {
-			return nil, err
+			return err
 		}
 	case "hp":
 		n, err := num()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if n < 1 || n > c.EffectiveMaxHP() {
-			return nil, Errorf("play.err.bad_set_hp", "Value", n, "Max", c.EffectiveMaxHP())
+			return Errorf("play.err.bad_set_hp", "Value", n, "Max", c.EffectiveMaxHP())
 		}
 		if c.State == dnd5e.Dead {
-			return nil, &dnd5e.Error{Code: dnd5e.ErrIsDead, Args: map[string]any{"Name": c.Name}}
+			return &dnd5e.Error{Code: dnd5e.ErrIsDead, Args: map[string]any{"Name": c.Name}}
 		}
 		if c.HP == 0 {
 			if _, err := c.Heal(n); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		c.HP = n
 	case "hp_max":
 		n, err := num()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if _, err := c.SetMaxHP(n); err != nil {
-			return nil, err
+			return err
 		}
 	case "hp_temp":
 		n, err := num()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if n < 0 || n > dnd5e.MaxHPLimit {
-			return nil, &dnd5e.Error{Code: dnd5e.ErrBadTempHP, Args: map[string]any{"TempHP": n, "Max": dnd5e.MaxHPLimit}}
+			return &dnd5e.Error{Code: dnd5e.ErrBadTempHP, Args: map[string]any{"TempHP": n, "Max": dnd5e.MaxHPLimit}}
 		}
 		c.TempHP = n
 	case "hit_dice":
 		if c.HitDice, err = num(); err != nil {
-			return nil, err
+			return err
 		}
 	case "skills":
 		if c.Skills, err = parseSkillList(value); err != nil {
-			return nil, err
+			return err
 		}
 	case "expertise":
 		if c.Expertise, err = parseSkillList(value); err != nil {
-			return nil, err
+			return err
 		}
 	case "saves":
 		if c.Saves, err = parseAbilityList(value); err != nil {
-			return nil, err
+			return err
 		}
 	case "resist":
 		if c.Resist, err = parseDamageList(value); err != nil {
-			return nil, err
+			return err
 		}
 	case "vuln":
 		if c.Vuln, err = parseDamageList(value); err != nil {
-			return nil, err
+			return err
 		}
 	case "immune":
 		if c.Immune, err = parseDamageList(value); err != nil {
-			return nil, err
+			return err
 		}
 	case "spell_ability":
 		if l := splitList(value); len(l) == 0 {
 			c.SpellAbility = ""
 		} else if c.SpellAbility, err = parseAbility(value); err != nil {
-			return nil, err
+			return err
 		}
 	case "slots":
 		if err := setSlots(c, value); err != nil {
-			return nil, err
+			return err
 		}
 	case "attack":
 		a, err := parseAttack(value)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		i := slices.IndexFunc(c.Attacks, func(x dnd5e.Attack) bool { return strings.EqualFold(strings.TrimSpace(x.Name), a.Name) })
 		if i >= 0 {
@@ -235,13 +224,13 @@ func (dnd5eSystem) set(req *Request, ch *store.Character, field, value string) (
 		}
 	case "attack_remove":
 		if _, err := c.FindAttack(value); err != nil {
-			return nil, err
+			return err
 		}
 		c.Attacks = slices.DeleteFunc(c.Attacks, func(x dnd5e.Attack) bool { return strings.EqualFold(strings.TrimSpace(x.Name), value) })
 	default:
-		return nil, Errorf("play.err.unknown_field", "Field", field, "Fields", strings.Join(fields5e, ", "))
+		return Errorf("play.err.unknown_field", "Field", field, "Fields", strings.Join(fields5e, ", "))
 	}
-	return keepConcentration(ch.Sheet, c)
+	return nil
 }
 
 // setSlots reads the spell slots per level, "4,3,2" (1st to 3rd level; the rest 0). Used slots are kept up

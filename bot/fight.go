@@ -353,26 +353,6 @@ func findFighter(tx store.Tx, req *Request, e *encounter.Encounter, name string,
 	return f, nil
 }
 
-// completeCombatant suggests the channel's combatants whose name contains what was typed, in turn order.
-func (b *Bot) completeCombatant(req *Request) []Choice {
-	if b.cfg.Store == nil || req.GuildID == "" {
-		return nil
-	}
-	var out []Choice
-	_ = b.cfg.Store.View(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		e, err := loadEncounter(tx, req.ChannelID)
-		if err != nil || e == nil {
-			return err
-		}
-		typed := lastListItem(req.Str(req.Focused))
-		for _, c := range e.Search(typed, 25) {
-			out = append(out, Choice{Name: c.Name, Value: completedList(req.Str(req.Focused), c.Name)})
-		}
-		return nil
-	})
-	return out
-}
-
 // completeTargets suggests combatants first, then the guild's 5e characters (for /attack and /cast target:).
 func (b *Bot) completeTargets(req *Request) []Choice {
 	out := b.completeCombatant(req)
@@ -450,10 +430,8 @@ func (b *Bot) completeSpell(req *Request) []Choice {
 		match[id] = true
 	}
 	var class dnd5e.Class
-	if b.cfg.Store != nil && req.GuildID != "" {
-		if _, c, err := b.view5e(req); err == nil {
-			class = c.Class
-		}
+	if sh := b.acting(req); sh != nil && sh.Dnd5e != nil {
+		class = sh.Dnd5e.Class
 	}
 	var first, rest []Choice
 	for _, s := range dnd5e.Spells() {

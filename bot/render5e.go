@@ -56,19 +56,6 @@ func (b *Bot) edit5e(req *Request, fn func(tx store.Tx, ch *store.Character, c *
 	return ch, c, nil
 }
 
-// view5e reads the request's 5e character.
-func (b *Bot) view5e(req *Request) (*store.Character, *dnd5e.Character, error) {
-	ch, err := b.viewCharacter(req)
-	if err != nil {
-		return nil, nil, err
-	}
-	c, err := decode5e(ch)
-	if err != nil {
-		return nil, nil, err
-	}
-	return ch, c, nil
-}
-
 // hpStatus is the HP part of every 5e result that concerns one character.
 type hpStatus struct {
 	HP     int    `json:"hp"`

@@ -1,14 +1,13 @@
 package bot
 
 import (
-	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/rogue"
-	"rulekeeper/store"
 )
 
 // This file is the Rogue's Tale part of `/sheet` (create, show, set, rename; import re-validates through
@@ -64,7 +63,13 @@ func (rogueSystem) createOptions() []*Option {
 
 // create builds a sheet: human male level 1 with every base score 7 unless given, full HP and energy, hunger
 // and thirst Satiated. The rules enforce the rule of three, the talent budget and prerequisites.
-func (rogueSystem) create(req *Request) (json.RawMessage, error) {
+func (sys rogueSystem) create(req *Request, in *play.NewSheet) {
+	if in.Rogue.Err = refuseCreateOptions(req, sys, systemRogue); in.Rogue.Err == nil {
+		in.Rogue.In, in.Rogue.Err = sys.build(req)
+	}
+}
+
+func (rogueSystem) build(req *Request) (*rogue.Character, error) {
 	race, sex := rogue.Human, rogue.Male
 	if req.Has("race") {
 		race = rogue.Race(req.Str("race"))
@@ -101,51 +106,26 @@ func (rogueSystem) create(req *Request) (json.RawMessage, error) {
 		return nil, err
 	}
 	if req.Has("hp") {
-		if err := setRogueMaxHP(c, req.Int("hp", 0)); err != nil {
+		if err := play.SetRogueMaxHP(c, req.Int("hp", 0)); err != nil {
 			return nil, err
 		}
 		c.HP = c.MaxHP
 	}
-	return encodeRogue(c)
-}
-
-// setRogueMaxHP sets the maximum HP: the A6 formula plus bonus HP, so the bonus is what lies above the formula.
-func setRogueMaxHP(c *rogue.Character, n int) error {
-	formula := max(1, c.HPFormula())
-	if n < formula {
-		return Errorf("rt.err.max_hp_below_formula", "Value", n, "Formula", formula)
-	}
-	return c.Update(func(cp *rogue.Character) { cp.BonusHP = n - c.HPFormula() })
+	return c, nil
 }
 
 func (rogueSystem) fields() []string { return fieldsRogue }
 
-// rename changes the name inside the sheet after decoding and validating all of it (which is what makes
-// `/sheet import` of an untrusted file safe).
-func (rogueSystem) rename(sheet json.RawMessage, name string) (json.RawMessage, error) {
-	c, err := rogue.Decode(sheet)
-	if err != nil {
-		return nil, err
-	}
-	c.Name = strings.TrimSpace(name)
-	return encodeRogue(c)
+func (rogueSystem) show(req *Request, sh *play.Sheet) *Reply { return rogueSheetReply(req, sh.Rogue) }
+
+func (rogueSystem) edit(req *Request, field, value string, e *play.SheetEdit) {
+	e.Rogue = func(c *rogue.Character) error { return setRogue(c, field, value) }
 }
 
-func (rogueSystem) show(req *Request, ch *store.Character) (*Reply, error) {
-	c, err := decodeRogue(ch)
-	if err != nil {
-		return nil, err
-	}
-	return rogueSheetReply(req, c), nil
-}
-
-// set changes one field through Character.Update (or a checked setter), so the rule of three, the talent budget,
-// literacy, caps and every bound are enforced and a refused value changes nothing.
-func (rogueSystem) set(req *Request, ch *store.Character, field, value string) (json.RawMessage, error) {
-	c, err := decodeRogue(ch)
-	if err != nil {
-		return nil, err
-	}
+// setRogue changes one field through Character.Update (or a checked setter), so the rule of three, the talent
+// budget, literacy, caps and every bound are enforced and a refused value changes nothing.
+func setRogue(c *rogue.Character, field, value string) error {
+	var err error
 	value = strings.TrimSpace(value)
 	num := func() (int, error) {
 		n, err := strconv.Atoi(strings.TrimPrefix(value, "+"))
@@ -179,50 +159,50 @@ func (rogueSystem) set(req *Request, ch *store.Character, field, value string) (
 	case "str", "agi", "sta", "cha":
 		n, err := num()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) { cp.Base.Set(rogue.Attribute(field), n) }
 	case "str_enhance", "agi_enhance", "sta_enhance", "cha_enhance":
 		n, err := num()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		a := rogue.Attribute(strings.TrimSuffix(field, "_enhance"))
 		change = func(cp *rogue.Character) { cp.Enhance.Set(a, n) }
 	case "ability_damage":
 		dmg, err := parseAttributeValues(value)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) { cp.AbilityDamage = dmg }
 	case "level":
 		n, err := num()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) { cp.Level = n }
 	case "race":
 		r, err := parseRogueRace(value)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) { cp.Race = r }
 	case "sex":
 		s, err := parseRogueSex(value)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) { cp.Sex = s }
 	case "size":
 		s, err := parseRogueSize(value)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) { cp.Size = s }
 	case "monster", "undead", "daemon", "luck", "large_weapon":
 		v, err := boolean()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) {
 			switch field {
@@ -241,19 +221,19 @@ func (rogueSystem) set(req *Request, ch *store.Character, field, value string) (
 	case "talents":
 		t, err := parseRogueTalents(value)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) { cp.Talents = t }
 	case "spells":
 		s, err := parseRogueSpells(value)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) { cp.Spells = s }
 	case "max_dodge", "max_parry", "max_cast":
 		p, err := capValue()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) {
 			switch field {
@@ -268,13 +248,13 @@ func (rogueSystem) set(req *Request, ch *store.Character, field, value string) (
 	case "shield":
 		s, err := parseShield(value)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) { cp.Equip.Shield = s }
 	case "max_block":
 		n, err := num()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) {
 			s := rogue.Shield{}
@@ -287,7 +267,7 @@ func (rogueSystem) set(req *Request, ch *store.Character, field, value string) (
 	case "cursed", "crit_mod":
 		n, err := num()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) {
 			if field == "cursed" {
@@ -299,7 +279,7 @@ func (rogueSystem) set(req *Request, ch *store.Character, field, value string) (
 	case "resist":
 		r, err := parseResistances(value)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) { cp.Resist = r }
 	case "immune":
@@ -307,7 +287,7 @@ func (rogueSystem) set(req *Request, ch *store.Character, field, value string) (
 		for _, p := range splitList(value) {
 			i, err := parseRogueImmunity(p)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			list = append(list, i)
 		}
@@ -317,7 +297,7 @@ func (rogueSystem) set(req *Request, ch *store.Character, field, value string) (
 		for _, p := range splitList(value) {
 			d, err := parseRogueDamageType(p)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			list = append(list, d)
 		}
@@ -326,7 +306,7 @@ func (rogueSystem) set(req *Request, ch *store.Character, field, value string) (
 		var aura rogue.DamageType
 		if !isNone(value) {
 			if aura, err = parseRogueDamageType(value); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		change = func(cp *rogue.Character) { cp.Aura = aura }
@@ -334,7 +314,7 @@ func (rogueSystem) set(req *Request, ch *store.Character, field, value string) (
 		track := rogue.Track(field)
 		n, err := parseTrackValue(track, value)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) {
 			if track == rogue.TrackHunger {
@@ -346,34 +326,32 @@ func (rogueSystem) set(req *Request, ch *store.Character, field, value string) (
 	case "bonus_hp":
 		n, err := num()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		change = func(cp *rogue.Character) { cp.BonusHP = n }
 	case "hp":
 		n, err := num()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := c.SetHP(n); err != nil {
-			return nil, err
+			return err
 		}
 	case "energy":
 		n, err := num()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := c.SetEnergy(n); err != nil {
-			return nil, err
+			return err
 		}
 	default:
-		return nil, Errorf("rt.err.unknown_field", "Field", field, "Fields", strings.Join(fieldsRogue, ", "))
+		return Errorf("rt.err.unknown_field", "Field", field, "Fields", strings.Join(fieldsRogue, ", "))
 	}
 	if change != nil {
-		if err := c.Update(change); err != nil {
-			return nil, err
-		}
+		return c.Update(change)
 	}
-	return encodeRogue(c)
+	return nil
 }
 
 func isNone(s string) bool {
@@ -477,102 +455,6 @@ func parseTrackValue(t rogue.Track, value string) (int, error) {
 	}
 	return 0, Errorf("rt.err.bad_track", "Value", value)
 }
-
-// --- reading and writing a sheet ---
-
-// decodeRogue reads a stored character's Rogue's Tale sheet; any other system is a clear error.
-func decodeRogue(ch *store.Character) (*rogue.Character, error) {
-	if ch.System != systemRogue {
-		return nil, Errorf("rt.err.not_rogue", "Name", ch.Name)
-	}
-	return rogue.Decode(ch.Sheet)
-}
-
-// encodeRogue validates a sheet and encodes it for the store.
-func encodeRogue(c *rogue.Character) (json.RawMessage, error) {
-	if err := c.Validate(); err != nil {
-		return nil, err
-	}
-	return c.Encode()
-}
-
-// editRogue runs fn on the request's Rogue's Tale character in one transaction (owner or GM only) and saves it;
-// on any error nothing changes.
-func (b *Bot) editRogue(req *Request, fn func(tx store.Tx, ch *store.Character, c *rogue.Character) error) (*store.Character, *rogue.Character, error) {
-	var c *rogue.Character
-	ch, err := b.editCharacter(req, func(tx store.Tx, ch *store.Character) error {
-		var err error
-		if c, err = decodeRogue(ch); err != nil {
-			return err
-		}
-		if err := fn(tx, ch, c); err != nil {
-			return err
-		}
-		ch.Sheet, err = encodeRogue(c)
-		return err
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return ch, c, nil
-}
-
-// viewRogue reads the request's Rogue's Tale character.
-func (b *Bot) viewRogue(req *Request) (*store.Character, *rogue.Character, error) {
-	ch, err := b.viewCharacter(req)
-	if err != nil {
-		return nil, nil, err
-	}
-	c, err := decodeRogue(ch)
-	if err != nil {
-		return nil, nil, err
-	}
-	return ch, c, nil
-}
-
-// actingSystem is the system of the request's acting character ("" when there is none or it cannot be read: the
-// shared command then answers as it always has).
-func (b *Bot) actingSystem(req *Request) string {
-	if req.GuildID == "" || b.cfg.Store == nil {
-		return ""
-	}
-	sys := ""
-	_ = b.cfg.Store.View(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		if ch, err := findCharacter(tx, req); err == nil {
-			sys = ch.System
-		}
-		return nil
-	})
-	return sys
-}
-
-// routeRogue sends a shared command to its Rogue's Tale handler when the acting character is a Rogue's Tale one.
-// Options only the other system reads are refused by name: only5e for a Rogue's Tale character, onlyRogue for
-// anyone else. handled is false when the shared (5e) handler should answer.
-func (b *Bot) routeRogue(req *Request, rt Handler, only5e, onlyRogue []string) (handled bool, r *Reply, err error) {
-	return routeRogueAs(req, b.actingSystem(req), rt, only5e, onlyRogue)
-}
-
-// routeRogueAs is routeRogue for an acting system already known (sys).
-func routeRogueAs(req *Request, sys string, rt Handler, only5e, onlyRogue []string) (handled bool, r *Reply, err error) {
-	if sys == systemRogue {
-		for _, o := range only5e {
-			if req.Has(o) {
-				return true, nil, Errorf("rt.err.option_not_for_system", "Option", o, "System", req.T("system.rogue"))
-			}
-		}
-		r, err = rt(req)
-		return true, r, err
-	}
-	for _, o := range onlyRogue {
-		if req.Has(o) {
-			return true, nil, Errorf("rt.err.option_not_for_system", "Option", o, "System", req.T("system.dnd5e"))
-		}
-	}
-	return false, nil, nil
-}
-
-// --- names players type ---
 
 // lookupRogue finds the id of a typed name of one kind of Rogue's Tale ids ("" when unknown).
 func lookupRogue(kind, s string) string { return lookupName(kind, s) }
@@ -778,10 +660,8 @@ func completeRogueDamageType(req *Request) []Choice {
 // completeRogueTalent suggests the acting character's active talents (every active talent without one).
 func (b *Bot) completeRogueTalent(req *Request) []Choice {
 	var known []rogue.Talent
-	if b.cfg.Store != nil && req.GuildID != "" {
-		if _, c, err := b.viewRogue(req); err == nil {
-			known = c.Talents
-		}
+	if sh := b.acting(req); sh != nil && sh.Rogue != nil {
+		known = sh.Rogue.Talents
 	}
 	var ids, keys []string
 	for _, t := range rogue.Talents() {
@@ -795,10 +675,8 @@ func (b *Bot) completeRogueTalent(req *Request) []Choice {
 // completeRogueSpell suggests the caster's spells (every spell when it knows none: scrolls).
 func (b *Bot) completeRogueSpell(req *Request) []Choice {
 	var known []rogue.Spell
-	if b.cfg.Store != nil && req.GuildID != "" {
-		if _, c, err := b.viewRogue(req); err == nil {
-			known = c.Spells
-		}
+	if sh := b.acting(req); sh != nil && sh.Rogue != nil {
+		known = sh.Rogue.Spells
 	}
 	var ids, keys []string
 	for _, s := range rogue.Spells() {

@@ -426,10 +426,14 @@ func (b *Bot) rtEffectRemove(req *Request) (*Reply, error) {
 }
 
 func (b *Bot) rtEffectList(req *Request) (*Reply, error) {
-	_, c, err := b.viewRogue(req)
+	sh, err := b.cfg.Table.ShowSheet(req.Ctx, req.caller(), req.Str("character"))
 	if err != nil {
 		return nil, err
 	}
+	if sh.Rogue == nil {
+		return nil, Errorf("rt.err.not_rogue", "Name", sh.Name)
+	}
+	c := sh.Rogue
 	return &Reply{Title: req.T("rt.effect.title", "Name", c.Name), Footer: c.Name,
 		Body:   strings.Join(effectListLines(req, c), "\n"),
 		Result: rtEffectResult{rogueStatus: statusRogue(c), Character: c.Name, Effects: effectsOf(c)}}, nil

@@ -157,7 +157,7 @@ func (rulesRogue) hp(s *scene, in *HP) (*HPResult, error) {
 		out.Heal = &h
 	case HPMax:
 		out.MaxBefore = c.MaxHP
-		err = setRogueMaxHP(c, in.Amount)
+		err = SetRogueMaxHP(c, in.Amount)
 	}
 	if err != nil {
 		return nil, err
@@ -165,9 +165,9 @@ func (rulesRogue) hp(s *scene, in *HP) (*HPResult, error) {
 	return &HPResult{System: SystemRogue, Rogue: out}, nil
 }
 
-// setRogueMaxHP sets a Rogue's Tale maximum HP: the A6 formula plus bonus HP, so the bonus is what lies above the
+// SetRogueMaxHP sets a Rogue's Tale maximum HP: the A6 formula plus bonus HP, so the bonus is what lies above the
 // formula.
-func setRogueMaxHP(c *rogue.Character, n int) error {
+func SetRogueMaxHP(c *rogue.Character, n int) error {
 	formula := max(1, c.HPFormula())
 	if n < formula {
 		return fail("rt.err.max_hp_below_formula", "Value", n, "Formula", formula)

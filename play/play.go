@@ -67,6 +67,10 @@ func isGM(c Caller, g Settings) bool {
 	return c.ManageServer || (g.GMRole != "" && slices.Contains(c.RoleIDs, g.GMRole))
 }
 
+// Ready refuses a caller outside a guild (core.err.guild_only) and a table without a store (core.err.no_store):
+// what every command but reading settings checks first.
+func (t *Table) Ready(c Caller) error { return t.ready(c) }
+
 // ready refuses a caller outside a guild and a table without a store.
 func (t *Table) ready(c Caller) error {
 	if c.GuildID == "" {
