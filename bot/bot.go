@@ -218,6 +218,16 @@ var idNamers = map[string]func(code, arg, id string) string{
 	"spell":     dnd5eIDKey,
 	"rogue":     rogueIDKey,
 	"encounter": encounterIDKey,
+	"rt":        systemIDKey, // play's errors that name a rule system
+	"init":      systemIDKey,
+}
+
+// systemIDKey names a rule system in an error's data.
+func systemIDKey(code, arg, s string) string {
+	if arg == "System" && slices.Contains(systemChoices, s) {
+		return "system." + s
+	}
+	return ""
 }
 
 // localizeArgs copies a rules error's data with its ids (abilities, conditions, talents, …) replaced by their names

@@ -1,13 +1,12 @@
 package bot
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
-	"rulekeeper/store"
 )
 
 // /init runs the channel's encounter (design §3, digest B4): one per channel, stored as the rules/encounter JSON
@@ -85,42 +84,6 @@ func nextButton(req *Request, channelID string) Button {
 	return Button{Label: req.T("init.next_button"), CustomID: "init:next:" + channelID, Style: ButtonPrimary}
 }
 
-// runEncounter runs fn on the channel's encounter in one transaction and saves it; on any error nothing changes.
-func (b *Bot) runEncounter(req *Request, fn func(tx store.Tx, e *encounter.Encounter) error) (*encounter.Encounter, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
-	}
-	var out *encounter.Encounter
-	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		e, err := mustEncounter(tx, req)
-		if err != nil {
-			return err
-		}
-		if err := fn(tx, e); err != nil {
-			return err
-		}
-		out = e
-		return saveEncounter(tx, req.ChannelID, e)
-	})
-	return out, err
-}
-
-// mayControl refuses a caller who may not run the encounter for others.
-func mayControl(req *Request, e *encounter.Encounter) error {
-	if !e.MayControl(req.UserID, req.GM) {
-		return Errorf("init.err.not_gm")
-	}
-	return nil
-}
-
-// mayAct refuses a caller who may not act for combatant c.
-func mayAct(req *Request, e *encounter.Encounter, c *encounter.Combatant) error {
-	if !e.MayAct(req.UserID, req.GM, c) {
-		return Errorf("init.err.not_yours", "Name", c.Name)
-	}
-	return nil
-}
-
 // initResult is the JSON of the /init subcommands that change the encounter.
 type initResult struct {
 	Round    int                `json:"round"`
@@ -163,27 +126,11 @@ func newInitResult(e *encounter.Encounter) initResult {
 // --- start, join, add ---
 
 func (b *Bot) initStart(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
-	}
-	system := requestSystem(req)
-	var e *encounter.Encounter
-	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		old, err := loadEncounter(tx, req.ChannelID)
-		if err != nil {
-			return err
-		}
-		if old != nil {
-			return Errorf("init.err.exists")
-		}
-		if e, err = encounter.New(encounter.System(system), req.UserID); err != nil {
-			return err
-		}
-		return saveEncounter(tx, req.ChannelID, e)
-	})
+	e, err := b.cfg.Table.InitStart(req.Ctx, req.caller(), req.Str("system"))
 	if err != nil {
 		return nil, err
 	}
+	system := string(e.System)
 	return &Reply{
 		Title:  req.T("init.start_title"),
 		Body:   req.T("init.started", "System", req.T("system."+system)),
@@ -212,40 +159,13 @@ func (b *Bot) initJoin(req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	var added *encounter.Added
-	e, err := b.runEncounter(req, func(tx store.Tx, e *encounter.Encounter) error {
-		ch, err := findCharacter(tx, req)
-		if err != nil {
-			return err
-		}
-		if !canEdit(req, ch) {
-			return Errorf("char.err.not_owner", "Name", ch.Name)
-		}
-		entry := encounter.CharacterEntry{Name: ch.Name, CharacterID: ch.ID, OwnerID: ch.OwnerID, Pos: pos}
-		switch {
-		case e.System == encounter.DnD5e && ch.System == system5e:
-			c, err := decode5e(ch)
-			if err != nil {
-				return err
-			}
-			if c.State == dnd5e.Dead {
-				return &dnd5e.Error{Code: dnd5e.ErrIsDead, Args: map[string]any{"Name": c.Name}}
-			}
-			entry.InitOptions = encounter.InitOptions{Bonus: c.Mod(dnd5e.Dex) + req.Int("bonus", 0), Mode: mode, Dex: c.Scores.Dex}
-			if req.Has("total") {
-				t := req.Int("total", 0)
-				entry.Fixed = &t
-			}
-		case e.System == encounter.Rogue && ch.System == systemRogue:
-			if req.Has("mode") || req.Has("bonus") || req.Has("total") {
-				return Errorf("init.err.rogue_order")
-			}
-		default:
-			return Errorf("init.err.wrong_system", "Name", ch.Name, "System", req.T("system."+string(e.System)))
-		}
-		added, err = e.Join(entry, req.Dice)
-		return err
-	})
+	in := play.InitJoin{Character: req.Str("character"), Mode: mode, Bonus: req.Int("bonus", 0), Pos: pos,
+		Given: req.Has("mode") || req.Has("bonus") || req.Has("total")}
+	if req.Has("total") {
+		t := req.Int("total", 0)
+		in.Total = &t
+	}
+	e, added, err := b.cfg.Table.InitJoin(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
 	}
@@ -276,35 +196,14 @@ func (b *Bot) initAdd(req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	if stats != nil {
-		if entry.Stats, err = json.Marshal(stats); err != nil {
-			return nil, err
+	in := play.InitAdd{NPC: entry, Stats5e: stats, DefencesGiven: req.Has("defences")}
+	for _, o := range npcStatOptions {
+		if req.Has(o) {
+			in.Stats5eGiven = append(in.Stats5eGiven, o)
 		}
 	}
-	var added *encounter.Added
-	e, err := b.runEncounter(req, func(tx store.Tx, e *encounter.Encounter) error {
-		if err := mayControl(req, e); err != nil {
-			return err
-		}
-		if e.System != encounter.DnD5e {
-			for _, o := range npcStatOptions {
-				if req.Has(o) {
-					return Errorf("rt.err.option_not_for_system", "Option", o, "System", req.T("system."+string(e.System)))
-				}
-			}
-		}
-		var err error
-		switch {
-		case e.System == encounter.Rogue:
-			if entry.Stats, err = rogueNPCStatsJSON(req, entry.Name, entry.HP); err != nil {
-				return err
-			}
-		case req.Has("defences"):
-			return Errorf("rt.err.option_not_for_system", "Option", "defences", "System", req.T("system."+string(e.System)))
-		}
-		added, err = e.AddNPCs(entry, req.Dice)
-		return err
-	})
+	in.Defences.In, in.Defences.Err = parseRogueNPCSpec(req.Str("defences"))
+	e, added, err := b.cfg.Table.InitAdd(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
 	}
@@ -377,90 +276,15 @@ func (b *Bot) initButton(req *Request) (*Reply, error) {
 // turn runs next (or prev) in one transaction: the encounter's turn, the ended character's sheet conditions,
 // and a look at the beginning character's sheet for the death save.
 func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
-	var (
-		turn  initTurn
-		sheet *dnd5e.Character
-		ch    *store.Character
-	)
-	e, err := b.runEncounter(req, func(tx store.Tx, e *encounter.Encounter) error {
-		cur := e.Current()
-		switch {
-		case !next || cur == nil:
-			if err := mayControl(req, e); err != nil {
-				return err
-			}
-		default:
-			if err := mayAct(req, e, cur); err != nil {
-				return err
-			}
-		}
-		var (
-			tc  *encounter.TurnChange
-			err error
-		)
-		if next {
-			tc, err = e.Next()
-		} else {
-			tc, err = e.Prev()
-		}
-		if err != nil {
-			return err
-		}
-		turn.TurnChange = tc
-		if e.System == encounter.Rogue {
-			// The beginning character's sheet defences come back (the encounter resets its NPCs' own).
-			if next && tc.Began.Kind == encounter.KindCharacter {
-				reset, err := resetRogueSheetDefences(tx, e.Current())
-				if err != nil {
-					return err
-				}
-				turn.TurnChange.DefencesReset = turn.TurnChange.DefencesReset || reset
-			}
-			return nil
-		}
-		if e.System != encounter.DnD5e {
-			return nil
-		}
-		// The ended character's timed sheet conditions count down (SRD: at the end of its turn).
-		if next && tc.Ended != nil && tc.Ended.Kind == encounter.KindCharacter {
-			ech, err := tx.Character(tc.Ended.CharacterID)
-			if err == nil && ech.System == system5e {
-				c, err := decode5e(ech)
-				if err != nil {
-					return err
-				}
-				for _, x := range c.TickConditions() {
-					turn.SheetExpired = append(turn.SheetExpired, encounter.Expiry{Combatant: *tc.Ended, Condition: string(x)})
-				}
-				if len(turn.SheetExpired) > 0 {
-					if ech.Sheet, err = keepConcentration(ech.Sheet, c); err != nil {
-						return err
-					}
-					if err := tx.PutCharacter(ech); err != nil {
-						return err
-					}
-				}
-			} else if err != nil && !errorsIsNotFound(err) {
-				return err
-			}
-		}
-		if tc.CheckDying {
-			bch, err := tx.Character(tc.Began.CharacterID)
-			if err == nil && bch.System == system5e {
-				if sheet, err = decode5e(bch); err != nil {
-					return err
-				}
-				ch = bch
-				turn.State = string(sheet.State)
-				turn.DeathSave = next && sheet.State == dnd5e.Dying
-			} else if err != nil && !errorsIsNotFound(err) {
-				return err
-			}
-		}
-		return nil
-	})
+	e, t, err := b.cfg.Table.InitTurn(req.Ctx, req.caller(), next)
 	if err != nil {
 		return nil, err
+	}
+	turn := initTurn{TurnChange: t.TurnChange, SheetExpired: t.SheetExpired}
+	sheet := t.Sheet
+	if sheet != nil {
+		turn.State = string(sheet.State)
+		turn.DeathSave = next && sheet.State == dnd5e.Dying
 	}
 	res := newInitResult(e)
 	res.Turn = &turn
@@ -506,8 +330,8 @@ func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
 		lines = append(lines, req.T("rt.init.defences_reset", "Name", began.Name))
 	}
 	r.Body = strings.Join(lines, "\n")
-	if turn.DeathSave && ch != nil {
-		r.Buttons = append(r.Buttons, Button{Label: req.T("init.death_save_button"), CustomID: "deathsave:" + ch.ID, Style: ButtonDanger})
+	if turn.DeathSave && sheet != nil {
+		r.Buttons = append(r.Buttons, Button{Label: req.T("init.death_save_button"), CustomID: "deathsave:" + t.SheetID, Style: ButtonDanger})
 	}
 	r.Buttons = append(r.Buttons, nextButton(req, req.ChannelID))
 	return r, nil
@@ -554,30 +378,7 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 	if err := b.guildOnly(req); err != nil {
 		return nil, err
 	}
-	var (
-		e      *encounter.Encounter
-		sheets = map[string]*dnd5e.Character{}
-		concs  = map[string]dnd5e.Concentration{}
-	)
-	err := b.cfg.Store.View(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		var err error
-		if e, err = mustEncounter(tx, req); err != nil {
-			return err
-		}
-		for _, c := range e.Combatants {
-			if c.Kind != encounter.KindCharacter {
-				continue
-			}
-			ch, err := tx.Character(c.CharacterID)
-			if err != nil || ch.System != system5e {
-				continue // a deleted or other-system sheet: no HP shown
-			}
-			if s, err := decode5e(ch); err == nil {
-				sheets[c.ID], concs[c.ID] = s, sheetConcentration(ch.Sheet)
-			}
-		}
-		return nil
-	})
+	e, sheets, concs, err := b.cfg.Table.InitList(req.Ctx, req.caller())
 	if err != nil {
 		return nil, err
 	}
@@ -669,18 +470,7 @@ func conditionRounds(req *Request, name string, rounds int) string {
 
 func (b *Bot) initMove(req *Request) (*Reply, error) {
 	pos := &encounter.Pos{X: req.Int("x", 0), Y: req.Int("y", 0)}
-	var moved *encounter.Combatant
-	e, err := b.runEncounter(req, func(tx store.Tx, e *encounter.Encounter) error {
-		c, err := e.Find(req.Str("combatant"))
-		if err != nil {
-			return err
-		}
-		if err := mayAct(req, e, c); err != nil {
-			return err
-		}
-		moved, err = e.Move(c.ID, pos)
-		return err
-	})
+	e, moved, err := b.cfg.Table.InitMove(req.Ctx, req.caller(), req.Str("combatant"), pos)
 	if err != nil {
 		return nil, err
 	}
@@ -697,66 +487,13 @@ func (b *Bot) initCondition(req *Request) (*Reply, error) {
 	if remove && req.Has("rounds") {
 		return nil, Errorf("init.err.rounds_remove")
 	}
-	var (
-		name, cond string
-		change     any
-	)
-	e, err := b.runEncounter(req, func(tx store.Tx, e *encounter.Encounter) error {
-		c, err := e.Find(req.Str("combatant"))
-		if err != nil {
-			return err
-		}
-		if cur := e.Current(); !e.MayAct(req.UserID, req.GM, c) && !(cur != nil && cur.OwnerID != "" && cur.OwnerID == req.UserID) {
-			return Errorf("init.err.not_yours", "Name", c.Name)
-		}
-		name = c.Name
-		id := strings.TrimSpace(req.Str("name"))
-		if e.System == encounter.DnD5e {
-			cid, err := parseCondition(id)
-			if err != nil {
-				return err
-			}
-			if cid == dnd5e.Exhaustion {
-				return Errorf("init.err.exhaustion")
-			}
-			id = string(cid)
-		}
-		cond = id
-		if c.Kind == encounter.KindCharacter && e.System == encounter.DnD5e {
-			ch, err := tx.Character(c.CharacterID)
-			if err != nil {
-				if errorsIsNotFound(err) {
-					return Errorf("init.err.sheet_gone", "Name", c.Name)
-				}
-				return err
-			}
-			s, err := decode5e(ch)
-			if err != nil {
-				return err
-			}
-			if remove {
-				change, err = s.RemoveCondition(dnd5e.Condition(id))
-			} else {
-				change, err = s.AddCondition(dnd5e.Condition(id), dnd5e.ConditionOptions{Rounds: req.Int("rounds", 0)})
-			}
-			if err != nil {
-				return err
-			}
-			if ch.Sheet, err = keepConcentrationTx(tx, req, e, ch, s); err != nil { // an incapacitated caster's spell ends
-				return err
-			}
-			return tx.PutCharacter(ch)
-		}
-		if remove {
-			change, err = e.RemoveCondition(c.ID, id)
-		} else {
-			change, err = e.AddCondition(c.ID, encounter.ConditionSpec{ID: id, Rounds: req.Int("rounds", 0)})
-		}
-		return err
-	})
+	in := play.InitCondition{Combatant: req.Str("combatant"), Name: req.Str("name"), Rounds: req.Int("rounds", 0), Remove: remove}
+	in.Condition.In, in.Condition.Err = parseCondition(strings.TrimSpace(req.Str("name")))
+	e, set, err := b.cfg.Table.InitCondition(req.Ctx, req.caller(), in)
 	if err != nil {
 		return nil, err
 	}
+	name, cond, change := set.Name, set.Condition, set.Change
 	res := newInitResult(e)
 	res.Change = change
 	key := "init.condition_added"
@@ -771,18 +508,7 @@ func (b *Bot) initCondition(req *Request) (*Reply, error) {
 }
 
 func (b *Bot) initRemove(req *Request) (*Reply, error) {
-	var rm *encounter.Removal
-	e, err := b.runEncounter(req, func(tx store.Tx, e *encounter.Encounter) error {
-		c, err := e.Find(req.Str("combatant"))
-		if err != nil {
-			return err
-		}
-		if err := mayAct(req, e, c); err != nil {
-			return err
-		}
-		rm, err = e.Remove(c.ID)
-		return err
-	})
+	e, rm, err := b.cfg.Table.InitRemove(req.Ctx, req.caller(), req.Str("combatant"))
 	if err != nil {
 		return nil, err
 	}
@@ -797,20 +523,7 @@ func (b *Bot) initRemove(req *Request) (*Reply, error) {
 }
 
 func (b *Bot) initEnd(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
-	}
-	var e *encounter.Encounter
-	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		var err error
-		if e, err = mustEncounter(tx, req); err != nil {
-			return err
-		}
-		if err := mayControl(req, e); err != nil {
-			return err
-		}
-		return tx.DeleteEncounter(req.ChannelID)
-	})
+	e, err := b.cfg.Table.InitEnd(req.Ctx, req.caller())
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/rogue"
 )
 
@@ -207,10 +208,6 @@ func trackText(req *Request, t rogue.TrackState) string {
 	return req.T("rt.track_state", "Level", req.T(t.Key), "Counter", t.Counter)
 }
 
-func trackState(t rogue.Track, counter int) rogue.TrackState {
-	return rogue.TrackState{Counter: counter, Level: rogue.Level(counter), Key: t.LevelKey(rogue.Level(counter))}
-}
-
 // tracksLine is "Hunger: Satiated (1620) → Not Hungry (1219) · Thirst: …".
 func tracksLine(req *Request, hb, ha, tb, ta rogue.TrackState) string {
 	one := func(track rogue.Track, b, a rogue.TrackState) string {
@@ -275,7 +272,7 @@ func rogueSheetReply(req *Request, c *rogue.Character) *Reply {
 	res := rtSheetResult{
 		rogueStatus: statusRogue(c), Name: c.Name, Race: string(c.Race), Sex: string(c.Sex), Size: string(c.Size), Level: c.Level,
 		Scores: map[string]int{}, Modifiers: map[string]int{}, Defences: c.Defences(), Used: c.Used,
-		Hunger: trackState(rogue.TrackHunger, c.Hunger), Thirst: trackState(rogue.TrackThirst, c.Thirst),
+		Hunger: play.TrackState(rogue.TrackHunger, c.Hunger), Thirst: play.TrackState(rogue.TrackThirst, c.Thirst),
 		Effects: c.Effects, Sheet: c,
 	}
 	if res.Effects == nil {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/encounter"
 	"rulekeeper/rules/rogue"
 	"rulekeeper/store"
@@ -23,15 +24,9 @@ type rogueNPCStats struct {
 	RT *rogue.Character `json:"rt"`
 }
 
-// rogueNPCSpec is /init add defences: for Rogue's Tale: "dodge:2,block:1,parry:0,level:2".
-type rogueNPCSpec struct {
-	Dodge, Block, Parry, Level int
-	HasBlock, HasParry         bool
-}
-
 // parseRogueNPCSpec reads the compact defences string (keys dodge, block, parry, level; "=" works as ":").
-func parseRogueNPCSpec(s string) (rogueNPCSpec, error) {
-	sp := rogueNPCSpec{Level: 1}
+func parseRogueNPCSpec(s string) (play.RogueDefences, error) {
+	sp := play.RogueDefences{Level: 1}
 	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '，' || r == ';' }) {
 		k, v, ok := strings.Cut(strings.ReplaceAll(part, "=", ":"), ":")
 		n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(v), "+"))
@@ -61,43 +56,6 @@ func parseRogueNPCSpec(s string) (rogueNPCSpec, error) {
 	return sp, nil
 }
 
-// newRogueNPC builds the RT defender of an NPC: a human-sized monster with exactly the given defences and at least
-// hp maximum HP (the encounter's HP is what counts).
-func newRogueNPC(name string, hp int, sp rogueNPCSpec) (*rogue.Character, error) {
-	o := rogue.NewOptions{Monster: true}
-	o.Equip.MaxDodge = rogue.Cap(sp.Dodge)
-	if sp.HasBlock {
-		o.Equip.Shield = &rogue.Shield{MinBlock: sp.Block, MaxBlock: sp.Block}
-	}
-	if sp.HasParry {
-		o.Equip.MaxParry = rogue.Cap(sp.Parry)
-		o.Talents = []rogue.Talent{rogue.DualWield} // parry = the full AGI bonus, capped at the given value
-	}
-	base := rogue.Attributes{Str: 7, Agi: 7 + max(sp.Dodge, sp.Parry), Sta: 7, Cha: 7}
-	c, err := rogue.New(name, rogue.Human, rogue.Male, sp.Level, base, o)
-	if err != nil {
-		return nil, err
-	}
-	if err := c.Update(func(cp *rogue.Character) { cp.BonusHP = max(0, hp-cp.HPFormula()) }); err != nil {
-		return nil, err
-	}
-	c.HP = c.MaxHP
-	return c, nil
-}
-
-// rogueNPCStatsJSON is the Stats payload for an RT NPC added with the defences: option.
-func rogueNPCStatsJSON(req *Request, name string, hp int) (json.RawMessage, error) {
-	sp, err := parseRogueNPCSpec(req.Str("defences"))
-	if err != nil {
-		return nil, err
-	}
-	c, err := newRogueNPC(name, hp, sp)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(rogueNPCStats{RT: c})
-}
-
 // rogueNPC reads an RT NPC's defender from its Stats (a defenceless level-1 one when it has none), with the
 // encounter's HP and used defences.
 func rogueNPC(c *encounter.Combatant) (*rogue.Character, error) {
@@ -110,7 +68,7 @@ func rogueNPC(c *encounter.Combatant) (*rogue.Character, error) {
 	d := st.RT
 	if d == nil {
 		var err error
-		if d, err = newRogueNPC(c.Name, c.MaxHP, rogueNPCSpec{Level: 1}); err != nil {
+		if d, err = play.NewRogueNPC(c.Name, c.MaxHP, play.RogueDefences{Level: 1}); err != nil {
 			return nil, err
 		}
 	} else {

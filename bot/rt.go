@@ -3,8 +3,8 @@ package bot
 import (
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/rogue"
-	"rulekeeper/store"
 )
 
 // This file is /rt, the Rogue's Tale commands that have no D&D 5e counterpart: turns (hunger and thirst,
@@ -97,51 +97,16 @@ func (b *Bot) rtTurn(req *Request) (*Reply, error) {
 	if act == "" {
 		act = rogue.ActionAct
 	}
-	out := rtTurnResult{Count: count, Action: string(act), Events: []rogue.Event{}}
-	var last *rogue.TurnResult
-	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
-		out.HPBefore, out.EnergyBefore = c.HP, c.Energy
-		out.HungerBefore, out.ThirstBefore = trackState(rogue.TrackHunger, c.Hunger), trackState(rogue.TrackThirst, c.Thirst)
-		for i := 1; i <= count; i++ {
-			t, err := c.Turn(rogue.TurnOptions{Action: act}, req.Dice)
-			if err != nil {
-				return err
-			}
-			last = t
-			out.Turns = i
-			out.Actions += t.Actions
-			if t.Lost {
-				out.Lost++
-			}
-			for _, tr := range t.Triggers {
-				if tr.Triggered {
-					out.Triggered++
-				}
-			}
-			for _, g := range t.HealthRegen {
-				out.HealthGained += g.Gained
-			}
-			for _, g := range t.EnergyRegen {
-				out.EnergyGained += g.Gained
-			}
-			for _, e := range t.Events {
-				out.EventsTotal++
-				if len(out.Events) < maxTurnEventsJSON {
-					e.Turn = i
-					out.Events = append(out.Events, e)
-				}
-			}
-			if t.Dead {
-				break
-			}
-		}
-		return nil
-	})
+	t, err := b.cfg.Table.RTTurn(req.Ctx, req.caller(), req.Str("character"), count, act, req.Dice)
 	if err != nil {
 		return nil, err
 	}
+	c, last := t.Character, t.Last
+	out := rtTurnResult{Count: count, Action: string(act), Turns: t.Turns, Actions: t.Actions, Lost: t.Lost, Triggered: t.Triggered,
+		HealthGained: t.HealthGained, EnergyGained: t.EnergyGained, HPBefore: t.HPBefore, EnergyBefore: t.EnergyBefore,
+		HungerBefore: t.HungerBefore, ThirstBefore: t.ThirstBefore, Events: t.Events, EventsTotal: t.EventsTotal}
 	out.rogueStatus, out.Character = statusRogue(c), c.Name
-	out.Hunger, out.Thirst = trackState(rogue.TrackHunger, c.Hunger), trackState(rogue.TrackThirst, c.Thirst)
+	out.Hunger, out.Thirst = play.TrackState(rogue.TrackHunger, c.Hunger), play.TrackState(rogue.TrackThirst, c.Thirst)
 	r := &Reply{Footer: c.Name, Result: &out}
 	var lines []string
 	if count == 1 {
@@ -258,17 +223,11 @@ type rtRestResult struct {
 }
 
 func (b *Bot) rtRest(req *Request) (*Reply, error) {
-	var res *rogue.RestResult
-	var hb, tb rogue.TrackState
-	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
-		hb, tb = trackState(rogue.TrackHunger, c.Hunger), trackState(rogue.TrackThirst, c.Thirst)
-		var err error
-		res, err = c.Rest(req.Int("turns", 1), rogue.TurnOptions{}, req.Dice)
-		return err
-	})
+	rest, err := b.cfg.Table.RTRestTurns(req.Ctx, req.caller(), req.Str("character"), req.Int("turns", 1), req.Dice)
 	if err != nil {
 		return nil, err
 	}
+	c, res, hb, tb := rest.Character, rest.Result, rest.HungerBefore, rest.ThirstBefore
 	lines := []string{req.T("rt.rest.summary", "Turns", res.Turns, "HealthChecks", res.HealthChecks, "Health", res.HealthGained,
 		"EnergyChecks", res.EnergyChecks, "Energy", res.EnergyGained)}
 	if res.HealthChecks > 0 {
@@ -318,12 +277,7 @@ func (b *Bot) rtEat(req *Request) (*Reply, error)   { return b.consume(req, req.
 func (b *Bot) rtDrink(req *Request) (*Reply, error) { return b.consume(req, 0, req.Int("amount", 0)) }
 
 func (b *Bot) consume(req *Request, food, water int) (*Reply, error) {
-	var res *rogue.ConsumeResult
-	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
-		var err error
-		res, err = c.Consume(food, water)
-		return err
-	})
+	c, res, err := b.cfg.Table.RTConsume(req.Ctx, req.caller(), req.Str("character"), food, water)
 	if err != nil {
 		return nil, err
 	}
@@ -371,12 +325,7 @@ func (b *Bot) rtEffectAdd(req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	var ch *rogue.EffectChange
-	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
-		var err error
-		ch, err = c.AddEffect(e)
-		return err
-	})
+	c, ch, err := b.cfg.Table.RTEffectAdd(req.Ctx, req.caller(), req.Str("character"), e)
 	if err != nil {
 		return nil, err
 	}
@@ -408,21 +357,14 @@ func (b *Bot) rtEffectRemove(req *Request) (*Reply, error) {
 			return nil, err
 		}
 	}
-	var removed rogue.Effect
-	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
-		var ok bool
-		if removed, ok = c.RemoveEffect(kind, id); !ok {
-			return rogueErr(rogue.ErrEffectAbsent, "Name", c.Name, "Kind", string(kind))
-		}
-		return nil
-	})
+	c, removed, err := b.cfg.Table.RTEffectRemove(req.Ctx, req.caller(), req.Str("character"), kind, id)
 	if err != nil {
 		return nil, err
 	}
 	lines := []string{req.T("rt.effect.removed", "Name", c.Name, "Effect", req.T(removed.Key()))}
 	return &Reply{Title: req.T("rt.effect.title", "Name", c.Name), Footer: c.Name, Tone: ToneSuccess,
 		Body:   strings.Join(append(lines, effectListLines(req, c)...), "\n"),
-		Result: rtEffectResult{rogueStatus: statusRogue(c), Character: c.Name, Removed: &removed, Effects: effectsOf(c)}}, nil
+		Result: rtEffectResult{rogueStatus: statusRogue(c), Character: c.Name, Removed: removed, Effects: effectsOf(c)}}, nil
 }
 
 func (b *Bot) rtEffectList(req *Request) (*Reply, error) {

@@ -201,6 +201,15 @@ func (s *scene) editable(name string) (*store.Character, error) {
 	return ch, nil
 }
 
+// maybeByID reads a character by id; nil when there is none.
+func (s *scene) maybeByID(id string) (*store.Character, error) {
+	ch, err := s.tx.Character(id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	return ch, err
+}
+
 // byID reads a character by id; gone (a catalog key) when there is none.
 func (s *scene) byID(id, gone string, kv ...any) (*store.Character, error) {
 	ch, err := s.tx.Character(id)
