@@ -3,11 +3,10 @@ package bot
 import (
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/area"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
-	"rulekeeper/rules/encounter"
-	"rulekeeper/store"
 )
 
 // /cast for a D&D 5e character (digest B6, B10, B11). The command itself is shared with Rogue's Tale
@@ -92,236 +91,58 @@ type castResult struct {
 	Detail        *dnd5e.CastResult          `json:"detail"`
 }
 
-func (b *Bot) cast5e(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
+// readCast5e reads /cast's options as a D&D 5e spell: the spell, its level, targets, area and roll options.
+func readCast5e(req *Request) (r play.Reading[play.Cast5e]) {
+	if r.Err = refuseOptions(req, system5e, castRogueOnly); r.Err != nil {
+		return r
 	}
-	for _, o := range castRogueOnly {
-		if req.Has(o) {
-			return nil, Errorf("rt.err.option_not_for_system", "Option", o, "System", req.T("system.dnd5e"))
-		}
+	k := play.Cast5e{Level: req.Int("level", 0), Targets: splitList(req.Str("target")), Invalid: splitList(req.Str("invalid")),
+		Bonus: strings.TrimSpace(req.Str("bonus")), Ritual: req.Bool("ritual"), AnyClass: req.Bool("any_class")}
+	if k.Spell, r.Err = parseSpell(req.Str("spell")); r.Err != nil {
+		return r
 	}
-	spell, err := parseSpell(req.Str("spell"))
-	if err != nil {
-		return nil, err
+	if k.Mode, r.Err = dnd5e.ParseMode(req.Str("mode")); r.Err != nil {
+		return r
 	}
-	mode, err := dnd5e.ParseMode(req.Str("mode"))
-	if err != nil {
-		return nil, err
-	}
-	if req.Has("origin") && spell.Area.Shape == "" {
-		return nil, Errorf("cast.err.no_area", "Spell", req.T(spell.Key()))
+	if req.Has("origin") && k.Spell.Area.Shape == "" {
+		r.Err = Errorf("cast.err.no_area", "Spell", req.T(k.Spell.Key()))
+		return r
 	}
 	if !req.Has("origin") && (req.Has("direction") || req.Has("method")) {
-		return nil, Errorf("cast.err.origin_needed")
+		r.Err = Errorf("cast.err.origin_needed")
+		return r
 	}
-	var fp *area.Footprint
 	if req.Has("origin") {
-		if fp, err = readArea(req, area.Shape(spell.Area.Shape), spell.Area.Size, 0); err != nil {
+		if k.Area, r.Err = readArea(req, area.Shape(k.Spell.Area.Shape), k.Spell.Area.Size, 0); r.Err != nil {
+			return r
+		}
+	}
+	r.In = k
+	return r
+}
+
+func (b *Bot) cast(req *Request) (*Reply, error) {
+	in := play.Cast{Character: req.Str("character"), Dnd5e: readCast5e(req), Rogue: readCastRT(req)}
+	res, err := b.cfg.Table.Cast(req.Ctx, req.caller(), in, req.Dice)
+	if err != nil {
+		return nil, err
+	}
+	if res.Rogue != nil {
+		return rogueCastReply(req, res.Rogue), nil
+	}
+	c := res.Dnd5e
+	var (
+		areaRes *aoeResult
+		files   []File
+	)
+	if fp := in.Dnd5e.In.Area; fp != nil {
+		var file File
+		if areaRes, file, err = layArea(fp, c.Encounter); err != nil {
 			return nil, err
 		}
+		files = append(files, file)
 	}
-	var (
-		res      *dnd5e.CastResult
-		caster   *fighter
-		fighters []*fighter
-		changes  []*dnd5e.HPChange
-		heals    []*dnd5e.HPChange
-		e        *encounter.Encounter
-		areaRes  *aoeResult
-		files    []File
-		gm       bool
-	)
-	err = b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		ch, err := findCharacter(tx, req)
-		if err != nil {
-			return err
-		}
-		if !canEdit(req, ch) {
-			return Errorf("char.err.not_owner", "Name", ch.Name)
-		}
-		c, err := decode5e(ch)
-		if err != nil {
-			return err
-		}
-		caster = &fighter{ch: ch, c: c, conc: sheetConcentration(ch.Sheet), dirty: true}
-		if e, err = loadEncounter(tx, req.ChannelID); err != nil {
-			return err
-		}
-		if e != nil {
-			gm = e.MayControl(req.UserID, req.GM)
-			for _, comb := range e.Combatants {
-				if comb.Kind == encounter.KindCharacter && comb.CharacterID == ch.ID {
-					caster.comb = comb
-				}
-			}
-		}
-		known := []*fighter{caster}
-		add := func(f *fighter) {
-			for _, x := range fighters {
-				if x == f {
-					return
-				}
-			}
-			fighters = append(fighters, f)
-			if f != caster {
-				known = append(known, f)
-			}
-		}
-		for _, name := range splitList(req.Str("target")) {
-			f, err := findFighter(tx, req, e, name, known)
-			if err != nil {
-				return err
-			}
-			if f == nil {
-				return Errorf("cast.err.no_target", "Name", name)
-			}
-			add(f)
-		}
-		if fp != nil {
-			var file File
-			if areaRes, file, err = layArea(fp, e); err != nil {
-				return err
-			}
-			files = append(files, file)
-			for _, in := range areaRes.Inside {
-				f, err := findFighter(tx, req, e, in.Name, known)
-				if err != nil {
-					return err
-				}
-				if f == nil || (f == caster && spell.Range.Kind == dnd5e.RangeSelf) {
-					continue
-				}
-				add(f)
-			}
-		}
-		invalid := map[*fighter]bool{}
-		for _, name := range splitList(req.Str("invalid")) {
-			f, err := findFighter(tx, req, e, name, known)
-			if err != nil {
-				return err
-			}
-			if f == nil || !containsFighter(fighters, f) {
-				return Errorf("cast.err.invalid_not_target", "Name", name)
-			}
-			invalid[f] = true
-		}
-		targets := make([]dnd5e.SpellTarget, len(fighters))
-		for i, f := range fighters {
-			t := dnd5e.SpellTarget{Target: f.target(), Invalid: invalid[f]}
-			if spell.Save != "" {
-				t.SaveMod = f.saveMod(spell.Save)
-			}
-			switch {
-			case f == caster:
-				t.Distance = 0
-			case caster.pos() != nil && f.pos() != nil:
-				t.Distance = caster.pos().Squares(*f.pos()) * area.FeetPerSquare // 5e: a diagonal step counts 5 ft
-			case spell.Attack == dnd5e.MeleeSpellAttack:
-				t.Distance = 5
-			default:
-				t.Distance = 30
-			}
-			targets[i] = t
-		}
-		o := dnd5e.CastOptions{
-			Ritual: req.Bool("ritual"), AnyClass: req.Bool("any_class"), Concentration: &caster.conc,
-			Mode: mode, Bonus: strings.TrimSpace(req.Str("bonus")), CritRule: dnd5e.CritRule(req.Guild.CritRule),
-		}
-		if res, err = c.Cast(spell, req.Int("level", 0), targets, req.Dice, o); err != nil {
-			return err
-		}
-		changes = make([]*dnd5e.HPChange, len(fighters))
-		heals = make([]*dnd5e.HPChange, len(fighters))
-		encChanged := false
-		for i, f := range fighters {
-			ct := res.Targets[i]
-			if ct.Total > 0 {
-				crit := false
-				for _, a := range ct.Attacks {
-					crit = crit || (a.Crit && a.Damage != nil && a.Damage.Total > 0)
-				}
-				if changes[i], err = f.damage(e, ct.Total, crit, req.Dice); err != nil {
-					return err
-				}
-				encChanged = encChanged || f.isNPC()
-			}
-			if ct.Heal > 0 {
-				if heals[i], err = healFighter(e, f, ct.Heal, ct.HealKind); err != nil {
-					return err
-				}
-				encChanged = encChanged || f.isNPC()
-			}
-		}
-		// Conditions, power word kill, and the conditions of any concentration that ended (spellcond.go).
-		fx, err := castEffects(tx, req, e, spell, res, caster, fighters, changes)
-		if err != nil {
-			return err
-		}
-		encChanged = encChanged || fx
-		saved := map[*fighter]bool{}
-		for _, f := range append([]*fighter{caster}, fighters...) {
-			if saved[f] {
-				continue
-			}
-			saved[f] = true
-			if err := f.save(tx); err != nil {
-				return err
-			}
-		}
-		if encChanged {
-			return saveEncounter(tx, req.ChannelID, e)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return castReply(req, spell, caster, fighters, res, changes, heals, areaRes, files, gm), nil
-}
-
-func containsFighter(list []*fighter, f *fighter) bool {
-	for _, x := range list {
-		if x == f {
-			return true
-		}
-	}
-	return false
-}
-
-// healFighter gives a target what a healing spell rolled: hit points, temporary hit points, or a higher maximum
-// with as many hit points (aid).
-func healFighter(e *encounter.Encounter, f *fighter, amount int, kind dnd5e.HealKind) (*dnd5e.HPChange, error) {
-	if f.c != nil {
-		f.dirty = true
-		switch kind {
-		case dnd5e.HealTempHP:
-			return f.c.SetTempHP(amount)
-		case dnd5e.HealMaxHP:
-			if _, err := f.c.SetMaxHP(min(f.c.MaxHP+amount, dnd5e.MaxHPLimit)); err != nil {
-				return nil, err
-			}
-		}
-		return f.c.Heal(amount)
-	}
-	amount = min(amount, encounter.MaxHP)
-	var (
-		ch  *encounter.HPChange
-		err error
-	)
-	switch kind {
-	case dnd5e.HealTempHP:
-		ch, err = e.SetTempHP(f.comb.ID, amount)
-	case dnd5e.HealMaxHP:
-		m := min(f.comb.MaxHP+amount, encounter.MaxHP)
-		ch, err = e.SetHP(f.comb.ID, min(f.comb.HP+amount, m), m)
-	default:
-		ch, err = e.Heal(f.comb.ID, amount)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return npcChange(ch), nil
+	return castReply(req, c, areaRes, files), nil
 }
 
 // castOutcome is a target's outcome word in JSON (see castTargetResult).
@@ -354,9 +175,8 @@ func castOutcome(s dnd5e.Spell, ct dnd5e.CastTarget) (string, bool) {
 
 // castReply renders a 5e cast: the slot, the numbers, the shared rolls, each target's roll and what it took, and
 // concentration.
-func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter, res *dnd5e.CastResult,
-	changes, heals []*dnd5e.HPChange, areaRes *aoeResult, files []File, gm bool) *Reply {
-	c := caster.c
+func castReply(req *Request, cast *play.Cast5eResult, areaRes *aoeResult, files []File) *Reply {
+	c, s, res := cast.Caster, cast.Spell, cast.Result
 	name := req.T(s.Key())
 	var title string
 	switch {
@@ -398,19 +218,19 @@ func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter
 		lines = append(lines, req.T("cast.pool_roll", "Roll", rollText(req, res.PoolRoll)))
 	}
 	tone := ToneNeutral
-	for i, f := range fighters {
+	for i, f := range cast.Targets {
 		ct := res.Targets[i]
 		outcome, crit := castOutcome(s, ct)
-		tr := castTargetResult{Name: f.name(), Outcome: outcome, Damage: ct.Total, Heal: ct.Heal, Critical: crit,
-			HPChange: changes[i], Concentration: concSaveOut(f.concSave)}
-		if changes[i] != nil || heals[i] != nil {
-			st := f.status()
+		tr := castTargetResult{Name: f.Name, Outcome: outcome, Damage: ct.Total, Heal: ct.Heal, Critical: crit,
+			HPChange: f.Change, Concentration: concSaveOut(f.ConcSave)}
+		if f.Change != nil || f.Heal != nil {
+			st := hpStatusOf(f.Status)
 			tr.Status = &st
 		}
 		if tr.HPChange == nil {
-			tr.HPChange = heals[i]
+			tr.HPChange = f.Heal
 		}
-		tr.Conditions = f.landedIDs()
+		tr.Conditions = landedIDs(f.Hit)
 		var odds *dnd5e.Odds
 		switch {
 		case ct.Invalid:
@@ -421,12 +241,12 @@ func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter
 		}
 		tr.oddsJSON = oddsOut(odds)
 		out.Targets = append(out.Targets, tr)
-		who := "**" + f.name() + "**"
+		who := "**" + f.Name + "**"
 		switch {
 		case ct.Invalid && ct.AppearsSaved:
 			lines = append(lines, who+": "+req.T("cast.save_line", "Ability", req.T(s.Save.Key()))+" — **"+req.T(dnd5e.OutcomeSuccess.Key())+"**")
 		case ct.Invalid, ct.Unaffected:
-			lines = append(lines, req.T("cast.no_effect", "Name", f.name()))
+			lines = append(lines, req.T("cast.no_effect", "Name", f.Name))
 		}
 		for _, a := range ct.Attacks {
 			l := who + ": " + rollText(req, a.Roll)
@@ -483,26 +303,26 @@ func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter
 					parts = append(parts, a.Damage.Parts...)
 				}
 			}
-			lines = append(lines, "  "+req.T("cast.damage_taken", "Name", f.name(), "Total", ct.Total, "Parts", damagePartsText(req, parts)))
+			lines = append(lines, "  "+req.T("cast.damage_taken", "Name", f.Name, "Total", ct.Total, "Parts", damagePartsText(req, parts)))
 		}
-		if ch := changes[i]; ch != nil {
-			for _, l := range f.hpText(req, gm, ch) {
+		if ch := f.Change; ch != nil {
+			for _, l := range hpText(req, f.Hit, ch) {
 				lines = append(lines, "  "+l)
 			}
 		}
-		if ch := heals[i]; ch != nil {
-			for _, l := range f.hpText(req, gm, ch) {
+		if ch := f.Heal; ch != nil {
+			for _, l := range hpText(req, f.Hit, ch) {
 				lines = append(lines, "  "+l)
 			}
 		}
-		for _, l := range f.landedText(req) {
+		for _, l := range landedText(req, f.Hit) {
 			lines = append(lines, "  "+l)
 		}
-		for _, l := range f.concText(req) {
+		for _, l := range concText(req, f.Hit) {
 			lines = append(lines, "  "+l)
 		}
 	}
-	if len(fighters) == 0 && areaRes != nil {
+	if len(cast.Targets) == 0 && areaRes != nil {
 		lines = append(lines, req.T("aoe.nobody"))
 	}
 	if res.SlotLevel > 0 {
@@ -515,9 +335,9 @@ func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter
 		}
 		lines = append(lines, l)
 	}
-	if caster.concEnded != "" || caster.concSave != nil || len(caster.released) > 0 {
-		if !containsFighter(fighters, caster) {
-			lines = append(lines, caster.concText(req)...)
+	if h := cast.CasterHit; h.ConcEnded != "" || h.ConcSave != nil || len(h.Released) > 0 {
+		if !cast.Targeted {
+			lines = append(lines, concText(req, h)...)
 		}
 	}
 	return &Reply{Title: title, Body: strings.Join(lines, "\n"), Footer: c.Name, Tone: tone, Files: files, Result: out}

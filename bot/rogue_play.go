@@ -558,22 +558,6 @@ func (b *Bot) castRogueOptions() []*Option {
 	}
 }
 
-func (b *Bot) cast(req *Request) (*Reply, error) {
-	ch, err := b.viewCharacter(req)
-	if err != nil {
-		return nil, err
-	}
-	if ch.System == systemRogue {
-		for _, o := range cast5eOnly {
-			if req.Has(o) {
-				return nil, Errorf("rt.err.option_not_for_system", "Option", o, "System", req.T("system.rogue"))
-			}
-		}
-		return b.castRogue(req, ch)
-	}
-	return b.cast5e(req)
-}
-
 // rtCastResult is the JSON of /cast by a Rogue's Tale character.
 type rtCastResult struct {
 	Caster       string            `json:"caster"`
@@ -594,77 +578,40 @@ type rtCastResult struct {
 	Detail       *rogue.CastResult `json:"detail"`
 }
 
-// castRogue casts a spell from the request's Rogue's Tale character ch (re-read in the transaction) at a
-// tracked target (or itself) and applies everything in one transaction.
-func (b *Bot) castRogue(req *Request, ch *store.Character) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
+// readCastRT reads /cast's options as a Rogue's Tale spell.
+func readCastRT(req *Request) (r play.Reading[play.CastRT]) {
+	if r.Err = refuseOptions(req, systemRogue, cast5eOnly); r.Err != nil {
+		return r
 	}
 	spell, err := parseRogueSpell(req.Str("spell"))
 	if err != nil {
-		return nil, err
+		r.Err = err
+		return r
 	}
-	o := rogue.CastOptions{Spell: spell, DX: req.Int("range", 0), Scroll: req.Bool("scroll"), Rules: rogueRules(req)}
-	if o.Bonus, err = rogueBonus(req); err != nil {
-		return nil, err
+	o := rogue.CastOptions{Spell: spell, DX: req.Int("range", 0), Scroll: req.Bool("scroll")}
+	if o.Bonus, r.Err = rogueBonus(req); r.Err != nil {
+		return r
 	}
 	if req.Has("range") && !req.Has("target") {
-		return nil, Errorf("rt.cast.err.range_self")
+		r.Err = Errorf("rt.cast.err.range_self")
+		return r
 	}
 	if !req.Has("range") && req.Has("target") {
 		o.DX = 1 // an adjacent target
 	}
-	var (
-		res    *rogue.CastResult
-		caster *rogue.Character
-		tgt    rogueTarget
-	)
-	err = b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		cur, err := tx.Character(ch.ID)
-		if err != nil {
-			return err
-		}
-		if !canEdit(req, cur) {
-			return Errorf("char.err.not_owner", "Name", cur.Name)
-		}
-		if caster, err = decodeRogue(cur); err != nil {
-			return err
-		}
-		var target *rogue.Character
-		if name := strings.TrimSpace(req.Str("target")); name != "" {
-			if tgt, err = resolveRogueTarget(tx, req, name, cur, caster); err != nil {
-				return err
-			}
-			target = tgt.creature()
-			if target == caster {
-				o.DX = 0
-			}
-		}
-		if res, err = rogue.Cast(caster, target, o, req.Dice); err != nil {
-			return err
-		}
-		if err := saveRogue(tx, cur, caster); err != nil {
-			return err
-		}
-		if tgt != nil {
-			return tgt.save(tx)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return rogueCastReply(req, caster, tgt, res), nil
+	r.In = play.CastRT{Target: strings.TrimSpace(req.Str("target")), Options: o}
+	return r
 }
 
-func rogueCastReply(req *Request, caster *rogue.Character, tgt rogueTarget, res *rogue.CastResult) *Reply {
+func rogueCastReply(req *Request, cast *play.CastRTResult) *Reply {
+	caster, res := cast.Caster, cast.Result
 	out := rtCastResult{Caster: caster.Name, Spell: string(res.Spell), Outcome: "miss", Critical: res.Critical,
 		Mods: []rogue.Mod{}, CasterStatus: statusRogue(caster), Detail: res}
 	targetName := caster.Name
-	if tgt != nil {
-		targetName = tgt.name()
+	if cast.Target != nil {
+		targetName = cast.TargetName
 		out.Target = targetName
-		st := statusRogue(tgt.creature())
+		st := statusRogue(cast.Target)
 		out.TargetStatus = &st
 	}
 	if res.Hit {
@@ -762,8 +709,8 @@ func rogueCastReply(req *Request, caster *rogue.Character, tgt rogueTarget, res 
 		lines = append(lines, damageLines(req, caster.Name, d.Applied)...)
 	}
 	lines = append(lines, caster.Name+": "+statusLine(req, caster))
-	if tgt != nil && tgt.creature() != caster {
-		lines = append(lines, targetName+": "+statusLine(req, tgt.creature()))
+	if cast.Target != nil && cast.Target != caster {
+		lines = append(lines, targetName+": "+statusLine(req, cast.Target))
 	}
 	r.Body = strings.Join(lines, "\n")
 	return r

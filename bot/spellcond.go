@@ -74,20 +74,20 @@ func (f *fighter) record() concRecord {
 	return k
 }
 
-// landedIDs are the ids of the conditions a spell put on the fighter, for the JSON.
-func (f *fighter) landedIDs() []string {
+// landedIDs are the ids of the conditions a spell put on a creature, for the JSON.
+func landedIDs(h *play.Hit) []string {
 	var out []string
-	for _, l := range f.landed {
+	for _, l := range h.Landed {
 		out = append(out, string(l.ID))
 	}
 	return out
 }
 
-// landedText says which conditions a spell put on the fighter.
-func (f *fighter) landedText(req *Request) []string {
+// landedText says which conditions a spell put on a creature.
+func landedText(req *Request, h *play.Hit) []string {
 	var out []string
-	for _, l := range f.landed {
-		out = append(out, req.T("init.condition_added", "Name", f.name(), "Condition", conditionRounds(req, req.T(l.ID.Key()), l.Rounds)))
+	for _, l := range h.Landed {
+		out = append(out, req.T("init.condition_added", "Name", h.Name, "Condition", conditionRounds(req, req.T(l.ID.Key()), l.Rounds)))
 	}
 	return out
 }

@@ -17,6 +17,7 @@ type rules interface {
 	attack(s *scene, in *Attack) (*AttackResult, error)
 	hp(s *scene, in *HP) (*HPResult, error)
 	check(s *scene, in *Check) (*CheckResult, error)
+	cast(s *scene, in *Cast) (*CastResult, error)
 }
 
 var systems = map[string]rules{
