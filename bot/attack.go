@@ -5,7 +5,6 @@ import (
 
 	"rulekeeper/play"
 	"rulekeeper/rules/dnd5e"
-	"rulekeeper/store"
 )
 
 func (b *Bot) attackCommand() *Command {
@@ -13,7 +12,7 @@ func (b *Bot) attackCommand() *Command {
 		Name: "attack",
 		Options: append([]*Option{
 			{Name: "weapon", Type: String, MaxLen: dnd5e.MaxNameLen, Complete: b.completeWeapon},
-			{Name: "target", Type: String, MaxLen: store.MaxNameLen, Complete: b.completeAttackTarget},
+			{Name: "target", Type: String, MaxLen: play.MaxNameLen, Complete: b.completeAttackTarget},
 			{Name: "ac", Type: Integer, Min: Bound(dnd5e.MinAC), Max: Bound(dnd5e.MaxAC)},
 			modeOption(),
 			bonusOption(),

@@ -17,7 +17,6 @@ import (
 	"rulekeeper/play"
 	"rulekeeper/rules/coded"
 	"rulekeeper/rules/dice"
-	"rulekeeper/store"
 )
 
 // Config wires a Bot.
@@ -28,9 +27,8 @@ type Config struct {
 	Now func() time.Time
 	// Logger receives internal errors. Nil discards them.
 	Logger *slog.Logger
-	// Store keeps characters, encounters and guild settings. Nil means a bot without memory (roll-only).
-	Store store.Store
-	// Table runs the commands that read or change the game (play.New(Store)); nil means one over Store.
+	// Table runs the commands that read or change the game: characters, encounters and guild settings (play.New
+	// over a store). Nil means a bot without memory (roll-only).
 	Table *play.Table
 	// Language forces the reply language of every public reply (the console's --locale); "" means design §4.
 	Language string
@@ -59,7 +57,7 @@ func New(cfg Config) *Bot {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	if cfg.Table == nil {
-		cfg.Table = play.New(cfg.Store)
+		cfg.Table = play.New(nil)
 	}
 	b := &Bot{cfg: cfg, components: map[string]Handler{}, systems: map[string]sheetSystem{}}
 	// Rule systems first: the sheet command's create options come from them.
@@ -156,17 +154,10 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 // or the guild's GM role). Public replies then follow design §4: the console override, the guild's language
 // setting, the caller's locale, the guild's locale, English.
 func (b *Bot) loadGuild(req *Request) {
-	req.Guild = store.Guild{GuildID: req.GuildID}
-	if b.cfg.Store != nil && req.GuildID != "" {
-		_ = b.cfg.Store.View(req.Ctx, req.GuildID, func(tx store.Tx) error {
-			g, err := tx.Guild()
-			if err == nil {
-				req.Guild = g
-			}
-			return err
-		})
+	var err error
+	if req.Guild, req.GM, err = b.cfg.Table.Guild(req.Ctx, req.caller()); err != nil {
+		b.cfg.Logger.Warn("guild settings unread", "guild", req.GuildID, "err", err)
 	}
-	req.GM = req.ManageServer || (req.Guild.GMRole != "" && slices.Contains(req.RoleIDs, req.Guild.GMRole))
 }
 
 // Now is the bot's clock.
@@ -205,9 +196,6 @@ func errorKey(p *locales.Printer, err error) (string, map[string]any) {
 	var de *dice.Error
 	if errors.As(err, &de) {
 		return de.Code, de.Args
-	}
-	if code := store.Code(err); code != "" {
-		return code, pairs(store.Args(err))
 	}
 	return "core.err.internal", nil
 }

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"rulekeeper/play"
-	"rulekeeper/store"
 )
 
 // sheetSystem is one rule system's part of the character commands: how its sheets are created from
@@ -23,5 +22,5 @@ type sheetSystem interface {
 
 // characterOption is the optional `character:` option of every command that acts on a character.
 func (b *Bot) characterOption() *Option {
-	return &Option{Name: "character", Type: String, MaxLen: store.MaxNameLen, Complete: b.completeCharacter}
+	return &Option{Name: "character", Type: String, MaxLen: play.MaxNameLen, Complete: b.completeCharacter}
 }

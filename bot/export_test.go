@@ -4,24 +4,16 @@ import "rulekeeper/locales"
 
 // Internals the external tests (package bot_test) reach.
 var (
-	DynamicKeys        = dynamicKeys
-	ErrorKey           = errorKey
-	ErrorsIsNotFound   = errorsIsNotFound
-	LookupRogue        = lookupRogue
-	ParseAttack        = parseAttack
-	ParseSaves         = parseSaves
-	RogueNPC           = rogueNPC
-	SaveEncounter      = saveEncounter
-	SheetConcRecord    = sheetConcRecord
-	SheetConcentration = sheetConcentration
-	Decode5e           = decode5e
-	EncodeSheet5e      = encodeSheet5e
-	SheetFormat        = sheetFormat
+	DynamicKeys = dynamicKeys
+	ErrorKey    = errorKey
+	LookupRogue = lookupRogue
+	ParseAttack = parseAttack
+	ParseSaves  = parseSaves
+	SheetFormat = sheetFormat
 )
 
 type (
-	SheetExport   = sheetExport
-	RogueNPCStats = rogueNPCStats
+	SheetExport = sheetExport
 )
 
 // Names is the index of the rules tables' names.

@@ -2,10 +2,10 @@ package bot_test
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
-	"rulekeeper/bot"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
 	"rulekeeper/store"
@@ -22,7 +22,7 @@ func (e *playEnv) encounterData() string {
 	err := e.db.View(e.t.Context(), playGuild, func(tx store.Tx) error {
 		rec, err := tx.Encounter("c1")
 		if err != nil {
-			if bot.ErrorsIsNotFound(err) {
+			if errors.Is(err, store.ErrNotFound) {
 				return nil
 			}
 			return err

@@ -7,6 +7,7 @@ import (
 
 	"rulekeeper/bot"
 	"rulekeeper/bot/console"
+	"rulekeeper/play"
 	"rulekeeper/rules/dice"
 	"rulekeeper/store"
 )
@@ -37,7 +38,7 @@ func FuzzConsoleLine(f *testing.F) {
 		}
 		defer db.Close()
 		r := dice.NewSeeded(1)
-		b := bot.New(bot.Config{Store: db, Dice: func() dice.Roller { return r }})
+		b := bot.New(bot.Config{Table: play.New(db), Dice: func() dice.Roller { return r }})
 		gm := &console.Console{Bot: b, UserID: "gm", GuildID: "g", ChannelID: "c", GM: true}
 		for _, setup := range []string{
 			"/sheet create name:Aria class:wizard level:5 int:16",

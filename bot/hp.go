@@ -6,7 +6,6 @@ import (
 	"rulekeeper/play"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/rogue"
-	"rulekeeper/store"
 )
 
 func (b *Bot) hpCommand() *Command {
@@ -129,7 +128,7 @@ func (b *Bot) deathsaveCommand() *Command {
 				modeOption(), bonusOption(), b.characterOption(),
 			}, Examples: []string{"/deathsave roll", "/deathsave roll bonus:1d4", "/deathsave roll character:Borin"}},
 			{Name: "stabilize", Type: SubCommand, Handler: b.stabilize, Options: []*Option{
-				{Name: "character", Type: String, Required: true, MaxLen: store.MaxNameLen, Complete: b.completeTarget},
+				{Name: "character", Type: String, Required: true, MaxLen: play.MaxNameLen, Complete: b.completeTarget},
 				{Name: "kit", Type: Boolean},
 				modeOption(),
 			}, Examples: []string{"/deathsave stabilize character:Borin", "/deathsave stabilize character:Borin kit:true"}},

@@ -12,6 +12,7 @@ import (
 
 	"rulekeeper/bot"
 	"rulekeeper/bot/console"
+	"rulekeeper/play"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/store"
@@ -50,7 +51,7 @@ func (e *playEnv) open() {
 	e.db = db
 	e.dice = dice.NewScripted(nil)
 	e.bot = bot.New(bot.Config{
-		Store: db,
+		Table: play.New(db),
 		Dice: func() dice.Roller {
 			e.mu.Lock()
 			defer e.mu.Unlock()

@@ -1,14 +1,12 @@
 package bot
 
 import (
-	"encoding/json"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
-	"rulekeeper/store"
 )
 
 // This file holds what the D&D 5e commands share: reading and writing a 5e sheet inside a transaction, reading
@@ -17,44 +15,6 @@ import (
 
 // system5e is the system id of D&D 5e characters.
 const system5e = "dnd5e"
-
-// decode5e reads a stored character's 5e sheet; any other system is a clear error.
-func decode5e(ch *store.Character) (*dnd5e.Character, error) {
-	if ch.System != system5e {
-		return nil, Errorf("play.err.not_dnd5e", "Name", ch.Name, "System", ch.System)
-	}
-	return dnd5e.Decode(ch.Sheet)
-}
-
-// encode5e validates a sheet and encodes it for the store.
-func encode5e(c *dnd5e.Character) (json.RawMessage, error) {
-	if err := c.Validate(); err != nil {
-		return nil, err
-	}
-	return json.Marshal(c)
-}
-
-// edit5e runs fn on the request's 5e character in one transaction (owner or GM only, see editCharacter) and
-// saves the changed sheet; on any error nothing changes.
-func (b *Bot) edit5e(req *Request, fn func(tx store.Tx, ch *store.Character, c *dnd5e.Character) error) (*store.Character, *dnd5e.Character, error) {
-	var c *dnd5e.Character
-	ch, err := b.editCharacter(req, func(tx store.Tx, ch *store.Character) error {
-		var err error
-		if c, err = decode5e(ch); err != nil {
-			return err
-		}
-		if err := fn(tx, ch, c); err != nil {
-			return err
-		}
-		// the caster's concentration, stored beside the sheet (fight.go); the conditions it held end with it (spellcond.go)
-		ch.Sheet, err = keepConcentrationTx(tx, req, nil, ch, c)
-		return err
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return ch, c, nil
-}
 
 // hpStatus is the HP part of every 5e result that concerns one character.
 type hpStatus struct {

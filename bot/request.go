@@ -7,7 +7,6 @@ import (
 	"rulekeeper/locales"
 	"rulekeeper/play"
 	"rulekeeper/rules/dice"
-	"rulekeeper/store"
 )
 
 // Kind says what a request is.
@@ -44,7 +43,7 @@ type Request struct {
 	Dice  dice.Roller      // the roller for this request
 	P     *locales.Printer // the reply language
 	GM    bool             // the caller is a GM here (GM role or Manage Server)
-	Guild store.Guild      // the guild's settings (zero outside a guild or without a store)
+	Guild play.Settings    // the guild's settings (zero outside a guild or without a store)
 }
 
 // caller is who asks, for play.

@@ -7,7 +7,6 @@ import (
 	"rulekeeper/locales"
 	"rulekeeper/play"
 	"rulekeeper/rules/rogue"
-	"rulekeeper/store"
 )
 
 // This file holds the shared commands (/check, /attack, /hp, /cast) on Rogue's Tale characters. The shared
@@ -133,102 +132,6 @@ func rogueCheckReply(req *Request, roll *play.RollRogue) *Reply {
 	return r
 }
 
-// --- targets ---
-
-// rogueTarget is a creature a Rogue's Tale attack or spell reaches: an NPC of the channel's RT encounter
-// (rogue_encounter.go) or a character of the guild.
-type rogueTarget interface {
-	name() string
-	// creature is the target's sheet, changed in place by the rules.
-	creature() *rogue.Character
-	// save writes the creature back inside the command's transaction.
-	save(tx store.Tx) error
-}
-
-// rogueTargetResolver finds a target by name inside the command's transaction; (nil, nil) means "not mine,
-// ask the next". actor and ac are the acting character, so that naming oneself reaches the same sheet.
-type rogueTargetResolver func(tx store.Tx, req *Request, name string, actor *store.Character, ac *rogue.Character) (rogueTarget, error)
-
-// rogueTargetResolvers are asked in order; the first that finds the name wins.
-var rogueTargetResolvers = []rogueTargetResolver{resolveRogueEncounterTarget, resolveRogueCharacterTarget}
-
-// rogueCharacterTarget is a Rogue's Tale character of the guild.
-type rogueCharacterTarget struct {
-	ch   *store.Character
-	c    *rogue.Character
-	self bool // the actor itself: saved with the actor
-}
-
-func (t *rogueCharacterTarget) name() string               { return t.c.Name }
-func (t *rogueCharacterTarget) creature() *rogue.Character { return t.c }
-
-func (t *rogueCharacterTarget) save(tx store.Tx) error {
-	if t.self {
-		return nil
-	}
-	sheet, err := encodeRogue(t.c)
-	if err != nil {
-		return err
-	}
-	t.ch.Sheet = sheet
-	return tx.PutCharacter(t.ch)
-}
-
-// resolveRogueCharacterTarget finds a character of the guild by name, the caller's own first. Attacking needs no
-// ownership of the target; a character of another system is refused by name.
-func resolveRogueCharacterTarget(tx store.Tx, req *Request, name string, actor *store.Character, ac *rogue.Character) (rogueTarget, error) {
-	ch, err := findGuildCharacter(tx, req, name)
-	if err != nil || ch == nil {
-		return nil, err
-	}
-	if actor != nil && ch.ID == actor.ID {
-		return &rogueCharacterTarget{ch: actor, c: ac, self: true}, nil
-	}
-	c, err := decodeRogue(ch)
-	if err != nil {
-		return nil, err
-	}
-	return &rogueCharacterTarget{ch: ch, c: c}, nil
-}
-
-// resolveRogueTarget asks the resolvers in order.
-func resolveRogueTarget(tx store.Tx, req *Request, name string, actor *store.Character, ac *rogue.Character) (rogueTarget, error) {
-	for _, resolve := range rogueTargetResolvers {
-		t, err := resolve(tx, req, name, actor, ac)
-		if err != nil || t != nil {
-			return t, err
-		}
-	}
-	return nil, Errorf("rt.err.no_target", "Name", name)
-}
-
-// findRogueActor finds the acting character in tx: the `character:` option or the caller's active one, owned by
-// the caller unless the caller is a GM.
-func findRogueActor(tx store.Tx, req *Request) (*store.Character, *rogue.Character, error) {
-	ch, err := findCharacter(tx, req)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !canEdit(req, ch) {
-		return nil, nil, Errorf("char.err.not_owner", "Name", ch.Name)
-	}
-	c, err := decodeRogue(ch)
-	if err != nil {
-		return nil, nil, err
-	}
-	return ch, c, nil
-}
-
-// saveRogue encodes a changed sheet into its record and writes it.
-func saveRogue(tx store.Tx, ch *store.Character, c *rogue.Character) error {
-	sheet, err := encodeRogue(c)
-	if err != nil {
-		return err
-	}
-	ch.Sheet = sheet
-	return tx.PutCharacter(ch)
-}
-
 // --- /attack ---
 
 // rtAttackResult is the JSON of /attack by a Rogue's Tale character.
@@ -283,31 +186,6 @@ func rogueWeapon(req *Request, weapon, damage string) (string, rogue.Weapon) {
 	})
 	w.Damage = strings.TrimSpace(damage)
 	return strings.Join(name, " "), w
-}
-
-// adHocDefender is a stand-in for a defender given only by its defences (/attack dodge: block: parry:): a
-// monster of the attacker's size and level (no crit shift) with exactly those defences and HP to spare.
-func adHocDefender(req *Request, att *rogue.Character) (*rogue.Character, error) {
-	dodge, block, parry := req.Int("dodge", 0), req.Int("block", 0), req.Int("parry", 0)
-	o := rogue.NewOptions{Size: att.Size, Monster: true}
-	o.Equip.MaxDodge = rogue.Cap(dodge)
-	if req.Has("block") {
-		o.Equip.Shield = &rogue.Shield{MinBlock: block, MaxBlock: block}
-	}
-	if req.Has("parry") {
-		o.Equip.MaxParry = rogue.Cap(parry)
-		o.Talents = []rogue.Talent{rogue.DualWield} // parry = the full AGI bonus, capped at the given value
-	}
-	base := rogue.Attributes{Str: 7, Agi: 7 + max(dodge, parry), Sta: 7, Cha: 7}
-	d, err := rogue.New(req.T("rt.attack.adhoc_target"), rogue.Human, rogue.Male, att.Level, base, o)
-	if err != nil {
-		return nil, err
-	}
-	if err := d.Update(func(cp *rogue.Character) { cp.BonusHP = rogue.MaxHPLimit - cp.HPFormula() }); err != nil {
-		return nil, err
-	}
-	d.HP = d.MaxHP
-	return d, nil
 }
 
 // readAttackRT reads /attack's options as a Rogue's Tale attack.
@@ -550,7 +428,7 @@ func (b *Bot) castCommand() *Command {
 func (b *Bot) castRogueOptions() []*Option {
 	return []*Option{
 		{Name: "spell", Type: String, Required: true, MaxLen: 64, Complete: b.completeCastSpell},
-		{Name: "target", Type: String, MaxLen: store.MaxNameLen, Complete: b.completeAttackTarget},
+		{Name: "target", Type: String, MaxLen: play.MaxNameLen, Complete: b.completeAttackTarget},
 		bonusOption(),
 		{Name: "range", Type: Integer, Min: Bound(0), Max: Bound(rogue.MaxDistance)},
 		{Name: "scroll", Type: Boolean},

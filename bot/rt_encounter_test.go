@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"rulekeeper/bot"
 	"rulekeeper/rules/rogue"
 	"rulekeeper/store"
 )
@@ -42,7 +41,7 @@ func TestRogueEncounterTurn(t *testing.T) {
 	}
 	for _, name := range []string{"Orc 1", "Orc 2"} {
 		c := e.rtCombatant(name)
-		var st bot.RogueNPCStats
+		var st rogueNPCStats
 		if err := json.Unmarshal(c.Stats, &st); err != nil || st.RT == nil {
 			t.Fatalf("%s stats: %s (%v)", name, c.Stats, err)
 		}
@@ -117,12 +116,12 @@ func TestRogueEncounterTurnAura(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := bot.RogueNPC(orc)
-	if err != nil {
-		t.Fatal(err)
+	var st rogueNPCStats
+	if err := json.Unmarshal(orc.Stats, &st); err != nil || st.RT == nil {
+		t.Fatalf("orc stats: %s (%v)", orc.Stats, err)
 	}
-	d.Aura = rogue.Frost
-	stats, err := json.Marshal(bot.RogueNPCStats{RT: d})
+	st.RT.Aura = rogue.Frost
+	stats, err := json.Marshal(st)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +129,13 @@ func TestRogueEncounterTurnAura(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.rec.stop() // the store changes behind the console's back
-	if err := e.db.Update(t.Context(), playGuild, func(tx store.Tx) error { return bot.SaveEncounter(tx, "c1", enc) }); err != nil {
+	if err := e.db.Update(t.Context(), playGuild, func(tx store.Tx) error {
+		data, err := json.Marshal(enc)
+		if err != nil {
+			return err
+		}
+		return tx.PutEncounter(&store.Encounter{ChannelID: "c1", Data: data})
+	}); err != nil {
 		t.Fatal(err)
 	}
 	e.ok("gm", "/init move combatant:Ogre x:3 y:1")
@@ -149,4 +154,9 @@ func TestRogueEncounterTurnAura(t *testing.T) {
 	if c := e.rtCombatant("Ogre"); c.HP != 7 {
 		t.Errorf("Ogre HP %d", c.HP)
 	}
+}
+
+// rogueNPCStats is a Rogue's Tale NPC's encounter Stats: its stored defender (play/sheets.go).
+type rogueNPCStats struct {
+	RT *rogue.Character `json:"rt"`
 }

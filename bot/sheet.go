@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"rulekeeper/play"
-	"rulekeeper/store"
 )
 
 // maxSheetFile bounds an imported sheet file.
@@ -49,7 +48,7 @@ func (b *Bot) sheetCommand() *Command {
 		return 1
 	})
 	named := func(name string) *Option {
-		return &Option{Name: name, Type: String, Required: true, MaxLen: store.MaxNameLen, Complete: b.completeCharacter}
+		return &Option{Name: name, Type: String, Required: true, MaxLen: play.MaxNameLen, Complete: b.completeCharacter}
 	}
 	return &Command{
 		Name: "sheet",
@@ -104,7 +103,6 @@ func refuseCreateOptions(req *Request, sys sheetSystem, system string) error {
 }
 
 // requestSystem is the rule system a request asks for: its `system` option, else the guild's default, else 5e.
-func requestSystem(req *Request) string { return play.RequestedSystem(req.Str("system"), req.Guild) }
 
 func (b *Bot) sheetShow(req *Request) (*Reply, error) {
 	sh, err := b.cfg.Table.ShowSheet(req.Ctx, req.caller(), req.Str("character"))

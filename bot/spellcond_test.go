@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -41,7 +42,7 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 func (e *playEnv) held(owner, name string) []string {
 	e.t.Helper()
 	var out []string
-	for _, h := range bot.SheetConcRecord(e.sheetRecord(owner, name)).Conditions {
+	for _, h := range storedConc(e.sheetRecord(owner, name)).Conditions {
 		out = append(out, h.Name+":"+string(h.Condition))
 	}
 	return out
@@ -193,7 +194,7 @@ func TestConcentrationEndsConditions(t *testing.T) {
 			t.Errorf("text lacks %q:\n%s", want, r.Text)
 		}
 	}
-	if bot.SheetConcentration(e.sheetRecord("alice", "Mira")).Spell != "" {
+	if storedConc(e.sheetRecord("alice", "Mira")).Spell != "" {
 		t.Error("the concentration is still stored")
 	}
 	e.ok("alice", "/hp heal amount:30")
@@ -201,7 +202,7 @@ func TestConcentrationEndsConditions(t *testing.T) {
 	// Incapacitated: /condition add stunned on the caster.
 	e.ok("alice", "/cast spell:hold_person target:Ogre", 1)
 	e.ok("alice", "/condition add name:stunned")
-	if paralyzed("Ogre") || (bot.SheetConcentration(e.sheetRecord("alice", "Mira")).Spell != "") {
+	if paralyzed("Ogre") || (storedConc(e.sheetRecord("alice", "Mira")).Spell != "") {
 		t.Fatalf("stunned: %v", e.npcConditions("Ogre"))
 	}
 	e.ok("alice", "/condition remove name:stunned")
@@ -252,7 +253,7 @@ func TestHPDamageConcentration(t *testing.T) {
 		if jnum(t, k, "dc") != tc.dc || k["kept"] != tc.kept || jnum(t, r.Result, "applied") != tc.amount {
 			t.Errorf("%d damage: %+v", tc.amount, r.Result)
 		}
-		if (bot.SheetConcentration(e.sheetRecord("alice", "Mira")).Spell != "") != tc.kept {
+		if (storedConc(e.sheetRecord("alice", "Mira")).Spell != "") != tc.kept {
 			t.Errorf("%d damage: stored concentration", tc.amount)
 		}
 		if want := "Mira: concentration save 1d20 (" + itoa(tc.face) + ") + 2 = " + itoa(tc.face+2) + " vs DC " + itoa(tc.dc); !strings.Contains(r.Text, want) {
@@ -405,14 +406,20 @@ func (e *playEnv) stunWithoutRelease(owner, name string) {
 		if err != nil {
 			return err
 		}
-		c, err := bot.Decode5e(ch)
+		c, err := dnd5e.Decode(ch.Sheet)
 		if err != nil {
 			return err
 		}
 		if _, err := c.AddCondition(dnd5e.Stunned, dnd5e.ConditionOptions{}); err != nil {
 			return err
 		}
-		if ch.Sheet, err = bot.EncodeSheet5e(c, bot.SheetConcRecord(ch.Sheet)); err != nil {
+		var old, sheet map[string]json.RawMessage
+		data, err := json.Marshal(c)
+		if err != nil || json.Unmarshal(data, &sheet) != nil || json.Unmarshal(ch.Sheet, &old) != nil {
+			return fmt.Errorf("re-encoding %s: %v", name, err)
+		}
+		sheet["concentration"] = old["concentration"]
+		if ch.Sheet, err = json.Marshal(sheet); err != nil {
 			return err
 		}
 		return tx.PutCharacter(ch)
@@ -438,7 +445,7 @@ func TestSheetEditsReleaseHeld(t *testing.T) {
 			if strings.Contains(cmd, "rename") {
 				name = "Mirabel"
 			}
-			if k := bot.SheetConcRecord(e.sheetRecord("alice", name)); k.Spell != "" || len(k.Conditions) != 0 {
+			if k := storedConc(e.sheetRecord("alice", name)); k.Spell != "" || len(k.Conditions) != 0 {
 				t.Errorf("still stored: %+v", k)
 			}
 			if strings.Contains(joined(e.npcConditions("Ogre")), "paralyzed") || e.sheet("bob", "Borin").HasCondition(dnd5e.Paralyzed) {
@@ -457,7 +464,7 @@ func TestSheetEditsReleaseHeld(t *testing.T) {
 	// Import a copy: no concentration record; the original and the Ogre keep theirs.
 	write := e.exportFile("alice", "dnd5e", "Mira Copy")
 	e.ok("carl", "/sheet import file:"+write("copy", func(map[string]any) {}))
-	if k := bot.SheetConcRecord(e.sheetRecord("carl", "Mira Copy")); k.Spell != "" || len(k.Conditions) != 0 {
+	if k := storedConc(e.sheetRecord("carl", "Mira Copy")); k.Spell != "" || len(k.Conditions) != 0 {
 		t.Errorf("imported record: %+v", k)
 	}
 	if strings.Contains(string(e.sheetRecord("carl", "Mira Copy")), "concentration") {
@@ -466,4 +473,22 @@ func TestSheetEditsReleaseHeld(t *testing.T) {
 	if joined(e.held("alice", "Mirabel")) != "Ogre:paralyzed" || !strings.Contains(joined(e.npcConditions("Ogre")), "paralyzed") {
 		t.Errorf("after import: %v %v", e.held("alice", "Mirabel"), e.npcConditions("Ogre"))
 	}
+}
+
+// concRecord is the concentration a stored 5e sheet keeps beside the rules' fields (play/sheets.go).
+type concRecord struct {
+	Spell      string                `json:"spell"`
+	Level      int                   `json:"level"`
+	Conditions []dnd5e.HeldCondition `json:"conditions"`
+}
+
+// storedConc reads the concentration a stored 5e sheet keeps (none when absent).
+func storedConc(sheet json.RawMessage) concRecord {
+	var x struct {
+		Concentration *concRecord `json:"concentration"`
+	}
+	if json.Unmarshal(sheet, &x) != nil || x.Concentration == nil {
+		return concRecord{}
+	}
+	return *x.Concentration
 }

@@ -15,6 +15,7 @@ import (
 
 	"rulekeeper/bot"
 	"rulekeeper/bot/console"
+	"rulekeeper/play"
 	"rulekeeper/rules/dice"
 	"rulekeeper/store"
 )
@@ -81,7 +82,7 @@ func (p *transcriptReplay) open() {
 	}
 	p.db = db
 	p.bot = bot.New(bot.Config{
-		Store: db,
+		Table: play.New(db),
 		Dice: func() dice.Roller {
 			p.mu.Lock()
 			defer p.mu.Unlock()

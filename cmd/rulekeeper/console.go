@@ -7,6 +7,7 @@ import (
 
 	"rulekeeper/bot"
 	"rulekeeper/bot/console"
+	"rulekeeper/play"
 )
 
 // ConsoleCmd reads slash-command lines from stdin and answers them as the bot would on Discord.
@@ -33,7 +34,7 @@ func (c *ConsoleCmd) Run(g *Globals) error {
 	if stop, err := serveAdmin(db); err == nil {
 		defer stop()
 	}
-	b := bot.New(bot.Config{Dice: newRoller, Logger: g.Logger(), Language: g.Locale, Store: db})
+	b := bot.New(bot.Config{Dice: newRoller, Logger: g.Logger(), Language: g.Locale, Table: play.New(db)})
 	con := &console.Console{Bot: b, UserID: c.User, GuildID: c.Guild, ChannelID: c.Channel, Locale: g.Locale, GM: c.GM, JSON: c.JSON}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

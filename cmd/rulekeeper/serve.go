@@ -20,6 +20,7 @@ import (
 	"rulekeeper/bot"
 	"rulekeeper/bot/discord"
 	"rulekeeper/locales"
+	"rulekeeper/play"
 )
 
 // stopTimeout bounds a graceful stop: the replies in flight get this long to land.
@@ -125,7 +126,7 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 			err = cerr
 		}
 	}()
-	b := bot.New(bot.Config{Logger: log, Store: db})
+	b := bot.New(bot.Config{Logger: log, Table: play.New(db)})
 	s := discord.NewSession(token, c.APIURL)
 	if !c.NoRegister {
 		cmds, err := discord.Register(s, b, c.AppID, c.Guild)
