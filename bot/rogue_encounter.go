@@ -53,4 +53,3 @@ var rtCritDirections = []string{string(rogue.CritAttacker), string(rogue.CritDef
 
 // rtOnOff are the choices of /settings rt_crit_effect.
 var rtOnOff = []string{"on", "off"}
-
