@@ -5,6 +5,7 @@ import (
 
 	"rulekeeper/play"
 	"rulekeeper/rules/dnd5e"
+	"rulekeeper/rules/rogue"
 )
 
 func (b *Bot) attackCommand() *Command {
@@ -186,23 +187,24 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 	return r
 }
 
-// completeWeapon suggests the attacks on the attacker's sheet.
-func (b *Bot) completeWeapon(req *Request) []Choice {
-	sh := b.acting(req)
-	if sh == nil || sh.Dnd5e == nil {
-		return nil
-	}
-	c := sh.Dnd5e
-	typed := strings.ToLower(strings.TrimSpace(req.Str("weapon")))
-	var out []Choice
-	for _, a := range c.Attacks {
-		if strings.Contains(strings.ToLower(a.Name), typed) {
-			toHit, dmg := attackNumbers(c, a)
-			out = append(out, Choice{Name: a.Name + " (" + signedNum(toHit) + ", " + localizeDamageLabels(req, dmg) + ")", Value: a.Name})
-		}
-	}
-	return out
-}
+// Options of the shared commands that only one system reads.
+var (
+	attackOnlyRogue = []string{"kind", "hand", "talent", "dodge", "block", "parry", "range"}
+	attackOnly5e    = []string{"ac", "mode", "distance"}
+	checkOnly5e     = []string{"mode"}
+)
 
-// completeTarget suggests the guild's 5e characters (every owner's) whose name contains what was typed.
-func (b *Bot) completeTarget(req *Request) []Choice { return b.completeSystemCharacters(req, system5e) }
+// rogueAttackOptions are the /attack options Rogue's Tale adds (the command keeps weapon, target, bonus,
+// damage and character, which both systems read).
+func (b *Bot) rogueAttackOptions() []*Option {
+	def := func(name string) *Option {
+		return &Option{Name: name, Type: Integer, Min: Bound(0), Max: Bound(rogue.MaxCap)}
+	}
+	return []*Option{
+		{Name: "kind", Type: String, Choices: []string{string(rogue.Melee), string(rogue.Ranged), string(rogue.Thrown)}},
+		{Name: "hand", Type: String, Choices: []string{string(rogue.MainHand), string(rogue.OffHand), string(rogue.TwoHands)}},
+		{Name: "talent", Type: String, MaxLen: 64, Complete: b.completeRogueTalent},
+		def("dodge"), def("block"), def("parry"),
+		{Name: "range", Type: Integer, Min: Bound(0), Max: Bound(rogue.MaxDistance)},
+	}
+}

@@ -5,17 +5,14 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"time"
 
 	"rulekeeper/locales"
 	"rulekeeper/play"
-	"rulekeeper/rules/coded"
 	"rulekeeper/rules/dice"
 )
 
@@ -166,82 +163,5 @@ func (b *Bot) Now() time.Time { return b.cfg.Now() }
 // Language is the reply language the bot is forced to ("" when it follows design §4).
 func (b *Bot) Language() string { return b.cfg.Language }
 
-// ErrorReply renders err in the caller's own language as an ephemeral reply.
-func (b *Bot) ErrorReply(req *Request, err error) *Reply {
-	p := locales.For(locales.Choose(b.cfg.Language, req.Locale, req.GuildLocale))
-	key, args := errorKey(p, err)
-	if key == "core.err.internal" {
-		b.cfg.Logger.Error("internal error", "path", strings.Join(req.Path, " "), "err", err)
-	}
-	return &Reply{Body: p.TMap(key, args), Tone: ToneFailure, Ephemeral: true, ErrorCode: key}
-}
-
-// ErrorText renders any error in p's language (the CLI's error lines).
-func ErrorText(p *locales.Printer, err error) string {
-	key, args := errorKey(p, err)
-	return p.TMap(key, args)
-}
-
-// errorKey maps an error to its catalog key and data; p is the language in which the ids in a rules error's
-// data (abilities, skills, conditions, classes, damage types) are named.
-func errorKey(p *locales.Printer, err error) (string, map[string]any) {
-	var be *Error
-	if errors.As(err, &be) {
-		return be.Key, be.Args
-	}
-	var ce *coded.Error
-	if errors.As(err, &ce) {
-		return ce.Code, localizeArgs(p, ce)
-	}
-	var de *dice.Error
-	if errors.As(err, &de) {
-		return de.Code, de.Args
-	}
-	return "core.err.internal", nil
-}
-
-// idNamers name the ids in a rules error's data, by the package prefix of its code ("dnd5e.err.…").
-var idNamers = map[string]func(code, arg, id string) string{
-	"dnd5e":     dnd5eIDKey,
-	"spell":     dnd5eIDKey,
-	"rogue":     rogueIDKey,
-	"encounter": encounterIDKey,
-	"rt":        systemIDKey, // play's errors that name a rule system
-	"init":      systemIDKey,
-}
-
-// systemIDKey names a rule system in an error's data.
-func systemIDKey(code, arg, s string) string {
-	if arg == "System" && slices.Contains(systemChoices, s) {
-		return "system." + s
-	}
-	return ""
-}
-
-// localizeArgs copies a rules error's data with its ids (abilities, conditions, talents, …) replaced by their names
-// in p's language; values that name nothing known (what the user typed) stay as they are.
-func localizeArgs(p *locales.Printer, e *coded.Error) map[string]any {
-	prefix, _, _ := strings.Cut(e.Code, ".")
-	namer := idNamers[prefix]
-	out := make(map[string]any, len(e.Args))
-	for k, v := range e.Args {
-		out[k] = v
-		if s, ok := v.(string); ok && namer != nil {
-			if key := namer(e.Code, k, s); key != "" {
-				out[k] = p.T(key)
-			}
-		}
-	}
-	return out
-}
-
-// pairs turns name/value pairs into template data.
-func pairs(args []any) map[string]any {
-	m := make(map[string]any, len(args)/2)
-	for i := 0; i+1 < len(args); i += 2 {
-		if k, ok := args[i].(string); ok {
-			m[k] = args[i+1]
-		}
-	}
-	return m
-}
+// guildOnly refuses requests outside a guild and requests without a store.
+func (b *Bot) guildOnly(req *Request) error { return b.cfg.Table.Ready(req.caller()) }

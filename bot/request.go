@@ -154,17 +154,3 @@ type Reply struct {
 	Result    any      // structured result for `console --json`
 	ErrorCode string   // the catalog key of the error, for an error reply
 }
-
-// Error is a user-facing error: a catalog key and its template data. Handlers return it; the bot renders it
-// in the caller's language as an ephemeral reply.
-type Error struct {
-	Key  string
-	Args map[string]any
-}
-
-func (e *Error) Error() string { return e.Key }
-
-// Errorf builds an *Error from a key and name/value pairs.
-func Errorf(key string, args ...any) *Error {
-	return &Error{Key: key, Args: pairs(args)}
-}

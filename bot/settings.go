@@ -43,9 +43,6 @@ func firstOr(s []string, def string) string {
 	return def
 }
 
-// guildOnly refuses requests outside a guild and requests without a store.
-func (b *Bot) guildOnly(req *Request) error { return b.cfg.Table.Ready(req.caller()) }
-
 func (b *Bot) showSettings(req *Request) (*Reply, error) {
 	g, err := b.cfg.Table.Settings(req.Ctx, req.caller())
 	if err != nil {
@@ -120,3 +117,9 @@ func critRuleKey(rule string) string {
 	}
 	return "settings.crit." + rule
 }
+
+// rtCritDirections are the choices of /settings rt_crit_direction (rules/rogue's CritDirection values).
+var rtCritDirections = []string{string(rogue.CritAttacker), string(rogue.CritDefender), string(rogue.CritMagicOnly)}
+
+// rtOnOff are the choices of /settings rt_crit_effect.
+var rtOnOff = []string{"on", "off"}

@@ -2,6 +2,9 @@ package bot
 
 import (
 	"strings"
+
+	"rulekeeper/play"
+	"rulekeeper/rules/dnd5e"
 )
 
 // OptionType is the type of a command option, mirroring Discord's application command option types.
@@ -145,4 +148,32 @@ func TableKeys(cmds []*Command) []string {
 		}
 	})
 	return out
+}
+
+// characterOption is the optional `character:` option of every command that acts on a character.
+func (b *Bot) characterOption() *Option {
+	return &Option{Name: "character", Type: String, MaxLen: play.MaxNameLen, Complete: b.completeCharacter}
+}
+
+// modes are the roll mode choices of /check, /save, /attack and /deathsave roll.
+var modes = []string{"normal", "adv", "dis"}
+
+func modeOption() *Option { return &Option{Name: "mode", Type: String, Choices: modes} }
+
+// bonusOption is extra notation added to a roll (bless: 1d4, bane: -1d4).
+func bonusOption() *Option { return &Option{Name: "bonus", Type: String, MaxLen: 100} }
+
+func dcOption() *Option {
+	return &Option{Name: "dc", Type: Integer, Min: Bound(1), Max: Bound(dnd5e.MaxDC)}
+}
+
+// refuseOptions refuses the options of a command that only other systems read, by name: the reading of a shared
+// command for system when the caller gave one of others.
+func refuseOptions(req *Request, system string, others []string) error {
+	for _, o := range others {
+		if req.Has(o) {
+			return Errorf("rt.err.option_not_for_system", "Option", o, "System", req.T("system."+system))
+		}
+	}
+	return nil
 }

@@ -11,6 +11,25 @@ import (
 	"rulekeeper/rules/rogue"
 )
 
+// /cast for a D&D 5e caster (digest B6, B10, B11). Decisions:
+//   - Targets are the names given (the channel's combatants first, then the guild's 5e characters) and, for an area
+//     spell with an origin, every combatant whose square is inside the area — except the caster of a spell with a
+//     range of self (burning hands, thunderwave).
+//   - Tracked targets roll their own saves: a sheet's save bonus; an NPC its /init add saves: modifiers, else its
+//     initiative bonus for DEX saves and +0 for the others (dnd5e.NPCStats); an NPC's resist:, vuln: and immune:
+//     apply to the damage.
+//   - Distance for spell attacks (prone targets, automatic crits): from the grid when both are placed, else 5 ft
+//     for a melee spell attack and 30 ft for a ranged one.
+//   - The conditions the spell imposes land on the targets that failed their save, were hit or were affected: a
+//     character's on its sheet with the spell's rounds (counted down at the end of its own turns by /init next), an
+//     NPC's on the encounter, counted at the end of the caster's turns when the caster is in the encounter (a
+//     spell's duration runs from its casting), else at the end of its own. A target the spell's damage killed gets
+//     none; unconscious on an NPC also lays it prone. Power word kill deals a dying target temp HP + HP + max HP.
+//   - A concentration spell's conditions that were newly added and last as long as the spell are held by the
+//     caster's concentration (dnd5e.Holds) and end with it (concentration.go).
+//   - Invalid targets (B10, G-B5): nothing happens to them with no roll; they appear to save when a save would
+//     avoid the effect; the slot is spent.
+
 // Cast is /cast's input: the caster and each system's reading of the options.
 type Cast struct {
 	Character string

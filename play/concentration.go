@@ -9,9 +9,13 @@ import (
 )
 
 // Concentration across creatures (B6). A 5e caster's concentration, and the conditions its spell holds on other
-// creatures (dnd5e.Holding), are kept in its sheet. When a command ends a concentration — a failed CON save, 0 HP
-// or incapacitation, a new concentration spell — the conditions it held end in the same transaction, on sheets and
-// on encounter NPCs, in this channel or another. Not covered: concentrating NPCs.
+// creatures (dnd5e.Holding: a sheet id, or a channel and combatant id), are kept in its sheet (sheets.go). When a
+// command ends a concentration — a new concentration spell (/cast); a failed CON save, 0 HP or incapacitation from
+// /cast, /attack or /hp damage; incapacitation from /condition, the other commands that edit a 5e sheet,
+// /init condition, /sheet set and /sheet rename — the conditions it held end in the same transaction, on sheets and
+// on encounter NPCs, in this channel or another. /sheet import creates a character that holds nothing. A condition
+// the target already had is not held, so ending the spell leaves it; two casters' identical conditions are one
+// condition on the target, and the first concentration to end removes it. Not covered: concentrating NPCs.
 
 // settle ends the concentration of the given characters that can no longer concentrate (B6), then removes the
 // conditions held by every concentration that ended. Call it with the creatures a command changed.

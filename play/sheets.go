@@ -106,6 +106,11 @@ func npcStats(c *encounter.Combatant) dnd5e.NPCStats {
 	return st
 }
 
+// Rogue's Tale encounters (digest A12, A15, A17): each NPC carries a minimal Rogue's Tale defender in its Stats,
+// built by /init add from its defences (dodge, block, parry and level). The encounter is the authority for the
+// NPC's HP and the defences it used this turn (Combatant.Used, reset when its turn begins); the stored defender
+// keeps everything else (lingering effects from crits and spells).
+
 // rogueNPCStats is the Stats payload of a Rogue's Tale encounter's NPC: its stored defender.
 type rogueNPCStats struct {
 	RT *rogue.Character `json:"rt"`

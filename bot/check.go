@@ -6,19 +6,8 @@ import (
 
 	"rulekeeper/play"
 	"rulekeeper/rules/dnd5e"
+	"rulekeeper/rules/rogue"
 )
-
-// modes are the roll mode choices of /check, /save, /attack and /deathsave roll.
-var modes = []string{"normal", "adv", "dis"}
-
-func modeOption() *Option { return &Option{Name: "mode", Type: String, Choices: modes} }
-
-// bonusOption is extra notation added to a roll (bless: 1d4, bane: -1d4).
-func bonusOption() *Option { return &Option{Name: "bonus", Type: String, MaxLen: 100} }
-
-func dcOption() *Option {
-	return &Option{Name: "dc", Type: Integer, Min: Bound(1), Max: Bound(dnd5e.MaxDC)}
-}
 
 func (b *Bot) checkCommand() *Command {
 	return &Command{
@@ -166,5 +155,71 @@ func rollReply5e(req *Request, c *dnd5e.Character, title string, res *dnd5e.Roll
 		lines = append(lines, req.T("play.roll.total", "Total", strconv.Itoa(res.Total)))
 	}
 	r.Body = strings.Join(lines, "\n")
+	return r
+}
+
+// rtCheckResult is the JSON of /check on a Rogue's Tale character.
+type rtCheckResult struct {
+	Character  string             `json:"character"`
+	Kind       string             `json:"kind"` // plain, mental, reflex, search
+	Attribute  string             `json:"attribute"`
+	Total      int                `json:"total"`
+	Natural    int                `json:"natural"`
+	Difficulty int                `json:"difficulty"`
+	Modifier   int                `json:"modifier"` // after the +5 cap
+	Outcome    string             `json:"outcome"`  // success or failure
+	Critical   bool               `json:"critical"`
+	Fumble     bool               `json:"fumble"`
+	Chance     float64            `json:"chance"` // of success, before the roll
+	Odds       rogue.Odds         `json:"odds"`
+	Mods       []rogue.Mod        `json:"mods"`
+	Detail     *rogue.CheckResult `json:"detail"`
+}
+
+// readCheckRT reads /check's options as a Rogue's Tale check: an attribute or a named check, the bonus and the
+// difficulty.
+func readCheckRT(req *Request) (r play.Reading[rogue.CheckOptions]) {
+	if r.Err = refuseOptions(req, systemRogue, checkOnly5e); r.Err != nil {
+		return r
+	}
+	if r.In, r.Err = parseRogueCheck(req.Str("skill")); r.Err != nil {
+		return r
+	}
+	if r.In.Bonus, r.Err = rogueBonus(req); r.Err != nil {
+		return r
+	}
+	r.In.Difficulty = req.Int("dc", 0)
+	return r
+}
+
+func rogueCheckReply(req *Request, roll *play.RollRogue) *Reply {
+	c, res, o := roll.Character, roll.Roll, roll.Options
+	kind := o.Kind
+	if kind == rogue.CheckPlain {
+		kind = "plain"
+	}
+	out := rtCheckResult{
+		Character: c.Name, Kind: string(kind), Attribute: string(o.Attr), Total: res.Total, Natural: res.Natural,
+		Difficulty: res.Difficulty, Modifier: res.Modifier, Outcome: "failure",
+		Critical: res.Outcome == rogue.OutcomeCritical, Fumble: res.Outcome == rogue.OutcomeFumble,
+		Chance: chance(res.Odds.Succeed(), res.Odds.Den), Odds: res.Odds, Mods: res.Mods, Detail: res,
+	}
+	if res.Success {
+		out.Outcome = "success"
+	}
+	what := req.T(o.Attr.Key())
+	if o.Kind != rogue.CheckPlain {
+		what = req.T("rt.check.kind_attr", "Kind", req.T(o.Kind.Key()), "Attribute", what)
+	}
+	r := &Reply{Title: req.T("rt.check.title", "Name", c.Name, "Check", what), Footer: c.Name, Result: out,
+		Body: strings.Join(checkLines(req, res), "\n")}
+	switch {
+	case out.Critical:
+		r.Tone = ToneCritical
+	case res.Success:
+		r.Tone = ToneSuccess
+	default:
+		r.Tone = ToneFailure
+	}
 	return r
 }

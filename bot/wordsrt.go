@@ -5,12 +5,12 @@ import (
 	"strconv"
 	"strings"
 
-	"rulekeeper/play"
 	"rulekeeper/rules/rogue"
 )
 
-// This file turns Rogue's Tale rules results into words: the 2D6 breakdown, the modifiers that applied (each
-// by its localized source and signed value), the exact chances (x/36 and a percentage), events, and the sheet.
+// Words for Rogue's Tale results shared by several commands: the 2D6 breakdown, the modifiers that applied (each
+// by its localized source and signed value), the exact chances (x/36 and a percentage), damage, events, hunger
+// and thirst, lingering effects, and turns.
 
 // rogueStatus is the HP and energy part of every Rogue's Tale result about one creature.
 type rogueStatus struct {
@@ -247,194 +247,73 @@ func triggers(e rogue.Effect) bool {
 	return false
 }
 
-// --- the sheet ---
-
-// rtSheetResult is the JSON of /sheet show (and create/set) for a Rogue's Tale character.
-type rtSheetResult struct {
-	rogueStatus
-	Name      string              `json:"name"`
-	Race      string              `json:"race"`
-	Sex       string              `json:"sex"`
-	Size      string              `json:"size"`
-	Level     int                 `json:"level"`
-	Scores    map[string]int      `json:"scores"`
-	Modifiers map[string]int      `json:"modifiers"`
-	Defences  rogue.DefenceValues `json:"defences"`
-	Used      rogue.DefenceUse    `json:"used"`
-	Hunger    rogue.TrackState    `json:"hunger"`
-	Thirst    rogue.TrackState    `json:"thirst"`
-	Effects   []rogue.Effect      `json:"effects"`
-	Sheet     *rogue.Character    `json:"sheet"`
+// eventLines lists events with their turn, the last maxTurnEvents of them.
+func eventLines(req *Request, events []rogue.Event, total int) []string {
+	var lines []string
+	start := max(len(events)-maxTurnEvents, 0)
+	if more := total - (len(events) - start); more > 0 {
+		lines = append(lines, req.T("rt.turn.more_events", "N", more))
+	}
+	for _, e := range events[start:] {
+		lines = append(lines, req.T("rt.turn.event_at", "Turn", e.Turn, "Event", eventLine(req, e)))
+	}
+	return lines
 }
 
-// rogueSheetReply renders a Rogue's Tale sheet as an embed.
-func rogueSheetReply(req *Request, c *rogue.Character) *Reply {
-	res := rtSheetResult{
-		rogueStatus: statusRogue(c), Name: c.Name, Race: string(c.Race), Sex: string(c.Sex), Size: string(c.Size), Level: c.Level,
-		Scores: map[string]int{}, Modifiers: map[string]int{}, Defences: c.Defences(), Used: c.Used,
-		Hunger: play.TrackState(rogue.TrackHunger, c.Hunger), Thirst: play.TrackState(rogue.TrackThirst, c.Thirst),
-		Effects: c.Effects, Sheet: c,
+// turnLines renders one turn in full: a lost turn, slow checks, forced states, haste, regeneration, trigger
+// rolls, events and the aura.
+func turnLines(req *Request, c *rogue.Character, t *rogue.TurnResult) []string {
+	var lines []string
+	for _, ck := range t.SlowChecks {
+		lines = append(lines, req.T("rt.turn.slow_check"))
+		lines = append(lines, checkLines(req, ck)...)
 	}
-	if res.Effects == nil {
-		res.Effects = []rogue.Effect{}
+	if t.Lost {
+		lines = append(lines, "**"+req.T("rt.turn.lost", "Source", req.T(t.LostBy))+"**")
 	}
-	none := req.T("rt.none")
-	body := []string{statusLine(req, c) + " · " + req.T("rt.sheet.size", "Size", req.T(c.Size.Key()))}
-	var tags []string
-	for _, t := range []struct {
-		on  bool
-		key string
-	}{{c.Monster, "rt.sheet.monster"}, {c.Undead, "rt.sheet.undead"}, {c.Daemon, "rt.sheet.daemon"}} {
-		if t.on {
-			tags = append(tags, req.T(t.key))
+	if len(t.Forced) > 0 {
+		var names []string
+		for _, s := range t.Forced {
+			names = append(names, req.T(s.Key()))
 		}
+		lines = append(lines, req.T("rt.turn.forced", "States", strings.Join(names, ", ")))
 	}
-	if c.Form != rogue.FormNone {
-		tags = append(tags, req.T("rt.sheet.form", "Form", req.T(c.Form.Key())))
-	}
-	if len(tags) > 0 {
-		body = append(body, strings.Join(tags, " · "))
-	}
-
-	var attrs []string
-	for _, a := range rogue.AllAttributes() {
-		res.Scores[string(a)] = c.Score(a)
-		res.Modifiers[string(a)] = c.Mod(a)
-		parts := strconv.Itoa(c.Base.Get(a))
-		if n := c.Enhance.Get(a); n != 0 {
-			parts += " " + signedNum(n)
+	for _, h := range t.HasteRolls {
+		key := "rt.turn.haste_fail"
+		if h.Outcome == rogue.OutcomeSuccess {
+			key = "rt.turn.haste_ok"
 		}
-		if n := c.AbilityDamage.Get(a); n != 0 {
-			parts += " " + req.T("rt.sheet.ability_damage", "Amount", n)
+		lines = append(lines, req.T(key, "Roll", rollText(req, h.Roll), "Chance", fracText(rogue.AtLeast(8), 36)))
+	}
+	lines = append(lines, req.T("rt.turn.actions", "N", t.Actions, "Action", req.T(t.Action.Key()), "Food", t.FoodCost))
+	for _, g := range t.HealthRegen {
+		lines = append(lines, req.T("rt.turn.health_regen", "Gained", g.Gained))
+		lines = append(lines, checkLines(req, g.Check)...)
+	}
+	for _, g := range t.EnergyRegen {
+		lines = append(lines, req.T("rt.turn.energy_regen", "Gained", g.Gained))
+		lines = append(lines, checkLines(req, g.Check)...)
+	}
+	if t.NoHealthRegen != "" {
+		lines = append(lines, req.T("rt.turn.no_health_regen", "Level", req.T(t.NoHealthRegen)))
+	}
+	if t.NoEnergyRegen {
+		lines = append(lines, req.T("rt.turn.no_energy_regen"))
+	}
+	for _, tr := range t.Triggers {
+		key := "rt.turn.not_triggered"
+		if tr.Triggered {
+			key = "rt.turn.triggered"
 		}
-		if n := c.Score(a) - c.Base.Get(a) - c.Enhance.Get(a) + c.AbilityDamage.Get(a); n != 0 {
-			parts += " " + req.T("rt.sheet.buff", "Amount", signedNum(n))
-		}
-		if parts == strconv.Itoa(c.Score(a)) {
-			attrs = append(attrs, req.T("rt.sheet.attr_line_plain", "Name", req.T(a.Key()), "Score", c.Score(a), "Mod", signedNum(c.Mod(a))))
-			continue
-		}
-		attrs = append(attrs, req.T("rt.sheet.attr_line", "Name", req.T(a.Key()), "Score", c.Score(a), "Parts", parts, "Mod", signedNum(c.Mod(a))))
+		lines = append(lines, req.T(key, "Source", req.T(tr.Source), "Roll", rollText(req, tr.Roll), "Need", tr.Need,
+			"Chance", fracText(rogue.TriggerChance(tr.Power), 36)))
 	}
-
-	d := res.Defences
-	def := []string{req.T("rt.sheet.dodge", "Value", signedNum(d.Dodge))}
-	if d.HasShield {
-		def = append(def, req.T("rt.sheet.block", "Value", signedNum(d.Block), "Deflect", d.Deflect))
+	for _, e := range t.Events {
+		lines = append(lines, "• "+eventLine(req, e))
 	}
-	if d.HasParry {
-		def = append(def, req.T("rt.sheet.parry", "Value", signedNum(d.Parry)))
+	if a := t.Aura; a != nil {
+		lines = append(lines, req.T("rt.turn.aura", "Type", req.T(a.Type.Key()), "Roll", rollText(req, a.Roll.Roll),
+			"Amount", a.Amount, "Adjacent", a.Adjacent, "Radius", a.Radius))
 	}
-	var used []string
-	for _, u := range []struct {
-		on bool
-		d  rogue.Defence
-	}{{c.Used.Dodge, rogue.DefenceDodge}, {c.Used.Block, rogue.DefenceBlock}, {c.Used.Parry, rogue.DefenceParry}} {
-		if u.on {
-			used = append(used, req.T(u.d.Key()))
-		}
-	}
-	usedLine := req.T("rt.sheet.defences_fresh")
-	if len(used) > 0 {
-		usedLine = req.T("rt.sheet.defences_used", "List", strings.Join(used, ", "))
-	}
-
-	var resist []string
-	for _, t := range rogue.DamageTypes() {
-		if r, ok := c.Resist[t]; ok {
-			resist = append(resist, req.T("rt.sheet.resist_line", "Type", req.T(t.Key()), "Body", r.Body, "Head", r.Head))
-		}
-	}
-	names := func(keys []string) string {
-		if len(keys) == 0 {
-			return none
-		}
-		return strings.Join(keys, ", ")
-	}
-	var immune, weak []string
-	for _, i := range c.Immune {
-		immune = append(immune, req.T(i.Key()))
-	}
-	for _, w := range c.Weak {
-		weak = append(weak, req.T(w.Key()))
-	}
-	aura := none
-	if c.Aura != "" {
-		aura = req.T(c.Aura.Key())
-	}
-	defs := []string{
-		req.T("rt.sheet.resist", "List", names(resist)),
-		req.T("rt.sheet.immune", "List", names(immune)),
-		req.T("rt.sheet.weak", "List", names(weak)),
-		req.T("rt.sheet.aura", "Type", aura),
-	}
-
-	var talents, spells []string
-	points := 0
-	for _, t := range c.Talents {
-		talents = append(talents, req.T(t.Key()))
-		if t != rogue.Clearcasting {
-			points++
-		}
-	}
-	for _, s := range c.Spells {
-		spells = append(spells, req.T(s.Key()))
-	}
-	talentsValue := names(talents)
-	if !c.Monster {
-		talentsValue += "\n" + req.T("rt.sheet.talent_points", "Used", points, "Max", rogue.TalentPoints(c.Level))
-	}
-
-	capText := func(p *int) string {
-		if p == nil {
-			return req.T("rt.sheet.no_cap")
-		}
-		return signedNum(*p)
-	}
-	eq := []string{
-		req.T("rt.sheet.max_dodge", "Value", capText(c.Equip.MaxDodge)),
-		req.T("rt.sheet.max_cast", "Value", capText(c.Equip.MaxCast)),
-	}
-	if s := c.Equip.Shield; s != nil {
-		eq = append(eq, req.T("rt.sheet.shield", "Min", s.MinBlock, "Max", s.MaxBlock))
-	}
-	if c.Equip.MaxParry != nil {
-		eq = append(eq, req.T("rt.sheet.max_parry", "Value", signedNum(*c.Equip.MaxParry)))
-	}
-	if c.Equip.Cursed > 0 {
-		eq = append(eq, req.T("rt.sheet.cursed", "N", c.Equip.Cursed))
-	}
-	if c.Equip.Luck {
-		eq = append(eq, req.T(rogue.SrcLuck))
-	}
-	if c.Equip.LargeWeapon {
-		eq = append(eq, req.T(rogue.WeaponLarge.Key()))
-	}
-	cfm, _ := c.FumbleMod()
-	csm, _ := c.CritMod()
-	eq = append(eq, req.T("rt.sheet.thresholds", "Fumble", 2+cfm, "Crit", 12-csm))
-
-	var effects []string
-	for _, e := range c.Effects {
-		effects = append(effects, effectText(req, e))
-	}
-
-	r := &Reply{
-		Title:  req.T("rt.sheet.title", "Name", c.Name, "Race", req.T(c.Race.Key()), "Sex", req.T(c.Sex.Key()), "Level", c.Level),
-		Body:   strings.Join(body, "\n"),
-		Footer: c.Name,
-		Fields: []Field{
-			{Name: req.T("rt.sheet.attributes"), Value: strings.Join(attrs, "\n"), Inline: true},
-			{Name: req.T("rt.sheet.defences"), Value: strings.Join(def, "\n") + "\n" + usedLine, Inline: true},
-			{Name: req.T("rt.sheet.tracks"), Value: req.T(rogue.TrackHunger.Key()) + ": " + trackText(req, res.Hunger) + "\n" +
-				req.T(rogue.TrackThirst.Key()) + ": " + trackText(req, res.Thirst), Inline: true},
-			{Name: req.T("rt.sheet.damage_types"), Value: strings.Join(defs, "\n"), Inline: true},
-			{Name: req.T("rt.sheet.equipment"), Value: strings.Join(eq, "\n"), Inline: true},
-			{Name: req.T("rt.sheet.talents"), Value: talentsValue},
-			{Name: req.T("rt.sheet.spells"), Value: names(spells)},
-			{Name: req.T("rt.sheet.effects"), Value: names(effects)},
-		},
-		Result: res,
-	}
-	return r
+	return lines
 }
