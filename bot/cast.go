@@ -212,107 +212,11 @@ func castReply(req *Request, cast *play.Cast5eResult, areaRes *aoeResult, files 
 	}
 	tone := ToneNeutral
 	for i, f := range cast.Targets {
-		ct := res.Targets[i]
-		outcome, crit := castOutcome(s, ct)
-		tr := castTargetResult{Name: f.Name, Outcome: outcome, Damage: ct.Total, Heal: ct.Heal, Critical: crit,
-			HPChange: f.Change, Concentration: concSaveOut(f.ConcSave)}
-		if f.Change != nil || f.Heal != nil {
-			st := hpStatusOf(f.Status)
-			tr.Status = &st
-		}
-		if tr.HPChange == nil {
-			tr.HPChange = f.Heal
-		}
-		tr.Conditions = landedIDs(f.Hit)
-		var odds *dnd5e.Odds
-		switch {
-		case ct.Invalid:
-		case len(ct.Attacks) > 0:
-			odds = ct.Attacks[0].Odds()
-		case ct.Save != nil:
-			odds = ct.Save.Odds()
-		}
-		tr.oddsJSON = oddsOut(odds)
+		tr, more, crit := castTargetLines(req, s, res.Targets[i], f, res.DamageRoll != nil)
 		out.Targets = append(out.Targets, tr)
-		who := "**" + f.Name + "**"
-		switch {
-		case ct.Invalid && ct.AppearsSaved:
-			lines = append(lines, who+": "+req.T("cast.save_line", "Ability", req.T(s.Save.Key()))+" — **"+req.T(dnd5e.OutcomeSuccess.Key())+"**")
-		case ct.Invalid, ct.Unaffected:
-			lines = append(lines, req.T("cast.no_effect", "Name", f.Name))
-		}
-		for _, a := range ct.Attacks {
-			l := who + ": " + rollText(req, a.Roll)
-			if a.AC > 0 {
-				l += " " + req.T("play.attack.vs_ac", "AC", a.AC)
-			}
-			switch {
-			case a.Fumble:
-				l += " — " + req.T("play.attack.fumble")
-			case a.Crit:
-				l += " — " + req.T("play.attack.crit")
-				tone = ToneCritical
-			case a.Outcome == dnd5e.OutcomeHit:
-				l += " — **" + req.T(dnd5e.OutcomeHit.Key()) + "**"
-			case a.Outcome == dnd5e.OutcomeMiss:
-				l += " — **" + req.T(dnd5e.OutcomeMiss.Key()) + "**"
-			}
-			if o := a.Odds(); o != nil {
-				l += " · " + req.T("stats.odds.hit_short", "Chance", dice.Percent(o.P))
-			}
-			lines = append(lines, l)
-			lines = append(lines, effectLines(req, a.Effects, a.Cancelled)...)
-			if a.Damage != nil {
-				lines = append(lines, "  "+req.T("play.attack.damage_roll", "Roll", rollText(req, a.Damage.Roll)))
-			}
-		}
-		if sv := ct.Save; sv != nil {
-			l := who + ": " + req.T("cast.save_line", "Ability", req.T(s.Save.Key())) + " "
-			if sv.AutoFail {
-				l += req.T("play.roll.auto_fail")
-			} else {
-				l += rollText(req, sv.Roll) + " " + req.T("play.roll.vs_dc", "DC", sv.DC)
-			}
-			l += " — **" + req.T(sv.Outcome.Key()) + "**"
-			if ct.Halved {
-				l += " " + req.T("cast.halved")
-			}
-			if o := sv.Odds(); o != nil && !sv.AutoFail {
-				l += " · " + req.T("stats.odds.save_short", "Chance", dice.Percent(o.P))
-			}
-			lines = append(lines, l)
-			lines = append(lines, effectLines(req, sv.Effects, sv.Cancelled)...)
-		}
-		if ct.Damage != nil && ct.Total > 0 && ct.Save == nil && len(ct.Attacks) == 0 && ct.Damage.Roll != nil && res.DamageRoll == nil {
-			lines = append(lines, who+": "+req.T("cast.damage_roll", "Roll", rollText(req, ct.Damage.Roll)))
-		}
-		if ct.Total > 0 {
-			var parts []dnd5e.DamagePart
-			if ct.Damage != nil {
-				parts = ct.Damage.Parts
-			}
-			for _, a := range ct.Attacks {
-				if a.Damage != nil {
-					parts = append(parts, a.Damage.Parts...)
-				}
-			}
-			lines = append(lines, "  "+req.T("cast.damage_taken", "Name", f.Name, "Total", ct.Total, "Parts", damagePartsText(req, parts)))
-		}
-		if ch := f.Change; ch != nil {
-			for _, l := range hpText(req, f.Hit, ch) {
-				lines = append(lines, "  "+l)
-			}
-		}
-		if ch := f.Heal; ch != nil {
-			for _, l := range hpText(req, f.Hit, ch) {
-				lines = append(lines, "  "+l)
-			}
-		}
-		for _, l := range landedText(req, f.Hit) {
-			lines = append(lines, "  "+l)
-		}
-		for _, l := range concText(req, f.Hit) {
-			lines = append(lines, "  "+l)
+		lines = append(lines, more...)
+		if crit {
+			tone = ToneCritical
 		}
 	}
 	if len(cast.Targets) == 0 && areaRes != nil {
@@ -334,6 +238,115 @@ func castReply(req *Request, cast *play.Cast5eResult, areaRes *aoeResult, files 
 		}
 	}
 	return &Reply{Title: title, Body: strings.Join(lines, "\n"), Footer: c.Name, Tone: tone, Files: files, Result: out}
+}
+
+// castTargetLines words what a spell did to one target: its roll (an attack or a save) with the chance, the damage
+// by type (its own roll unless the spell rolled once for all: sharedRoll), its HP (vague for an NPC the caller
+// does not run), the conditions that landed, its concentration; crit says a spell attack crit it.
+func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.CastTarget, sharedRoll bool) (castTargetResult, []string, bool) {
+	var lines []string
+	critTone := false
+	outcome, crit := castOutcome(s, ct)
+	tr := castTargetResult{Name: f.Name, Outcome: outcome, Damage: ct.Total, Heal: ct.Heal, Critical: crit,
+		HPChange: f.Change, Concentration: concSaveOut(f.ConcSave)}
+	if f.Change != nil || f.Heal != nil {
+		st := hpStatusOf(f.Status)
+		tr.Status = &st
+	}
+	if tr.HPChange == nil {
+		tr.HPChange = f.Heal
+	}
+	tr.Conditions = landedIDs(f.Hit)
+	var odds *dnd5e.Odds
+	switch {
+	case ct.Invalid:
+	case len(ct.Attacks) > 0:
+		odds = ct.Attacks[0].Odds()
+	case ct.Save != nil:
+		odds = ct.Save.Odds()
+	}
+	tr.oddsJSON = oddsOut(odds)
+	who := "**" + f.Name + "**"
+	switch {
+	case ct.Invalid && ct.AppearsSaved:
+		lines = append(lines, who+": "+req.T("cast.save_line", "Ability", req.T(s.Save.Key()))+" — **"+req.T(dnd5e.OutcomeSuccess.Key())+"**")
+	case ct.Invalid, ct.Unaffected:
+		lines = append(lines, req.T("cast.no_effect", "Name", f.Name))
+	}
+	for _, a := range ct.Attacks {
+		l := who + ": " + rollText(req, a.Roll)
+		if a.AC > 0 {
+			l += " " + req.T("play.attack.vs_ac", "AC", a.AC)
+		}
+		switch {
+		case a.Fumble:
+			l += " — " + req.T("play.attack.fumble")
+		case a.Crit:
+			l += " — " + req.T("play.attack.crit")
+			critTone = true
+		case a.Outcome == dnd5e.OutcomeHit:
+			l += " — **" + req.T(dnd5e.OutcomeHit.Key()) + "**"
+		case a.Outcome == dnd5e.OutcomeMiss:
+			l += " — **" + req.T(dnd5e.OutcomeMiss.Key()) + "**"
+		}
+		if o := a.Odds(); o != nil {
+			l += " · " + req.T("stats.odds.hit_short", "Chance", dice.Percent(o.P))
+		}
+		lines = append(lines, l)
+		lines = append(lines, effectLines(req, a.Effects, a.Cancelled)...)
+		if a.Damage != nil {
+			lines = append(lines, "  "+req.T("play.attack.damage_roll", "Roll", rollText(req, a.Damage.Roll)))
+		}
+	}
+	if sv := ct.Save; sv != nil {
+		l := who + ": " + req.T("cast.save_line", "Ability", req.T(s.Save.Key())) + " "
+		if sv.AutoFail {
+			l += req.T("play.roll.auto_fail")
+		} else {
+			l += rollText(req, sv.Roll) + " " + req.T("play.roll.vs_dc", "DC", sv.DC)
+		}
+		l += " — **" + req.T(sv.Outcome.Key()) + "**"
+		if ct.Halved {
+			l += " " + req.T("cast.halved")
+		}
+		if o := sv.Odds(); o != nil && !sv.AutoFail {
+			l += " · " + req.T("stats.odds.save_short", "Chance", dice.Percent(o.P))
+		}
+		lines = append(lines, l)
+		lines = append(lines, effectLines(req, sv.Effects, sv.Cancelled)...)
+	}
+	if ct.Damage != nil && ct.Total > 0 && ct.Save == nil && len(ct.Attacks) == 0 && ct.Damage.Roll != nil && !sharedRoll {
+		lines = append(lines, who+": "+req.T("cast.damage_roll", "Roll", rollText(req, ct.Damage.Roll)))
+	}
+	if ct.Total > 0 {
+		var parts []dnd5e.DamagePart
+		if ct.Damage != nil {
+			parts = ct.Damage.Parts
+		}
+		for _, a := range ct.Attacks {
+			if a.Damage != nil {
+				parts = append(parts, a.Damage.Parts...)
+			}
+		}
+		lines = append(lines, "  "+req.T("cast.damage_taken", "Name", f.Name, "Total", ct.Total, "Parts", damagePartsText(req, parts)))
+	}
+	if ch := f.Change; ch != nil {
+		for _, l := range hpText(req, f.Hit, ch) {
+			lines = append(lines, "  "+l)
+		}
+	}
+	if ch := f.Heal; ch != nil {
+		for _, l := range hpText(req, f.Hit, ch) {
+			lines = append(lines, "  "+l)
+		}
+	}
+	for _, l := range landedText(req, f.Hit) {
+		lines = append(lines, "  "+l)
+	}
+	for _, l := range concText(req, f.Hit) {
+		lines = append(lines, "  "+l)
+	}
+	return tr, lines, critTone
 }
 
 // --- /identify ---

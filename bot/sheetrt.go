@@ -140,8 +140,50 @@ func rogueSheetReply(req *Request, c *rogue.Character) *Reply {
 	if res.Effects == nil {
 		res.Effects = []rogue.Effect{}
 	}
-	none := req.T("rt.none")
 	body := []string{statusLine(req, c) + " · " + req.T("rt.sheet.size", "Size", req.T(c.Size.Key()))}
+	if tags := rtSheetTags(req, c); len(tags) > 0 {
+		body = append(body, strings.Join(tags, " · "))
+	}
+	for _, a := range rogue.AllAttributes() {
+		res.Scores[string(a)] = c.Score(a)
+		res.Modifiers[string(a)] = c.Mod(a)
+	}
+	var spells, effects []string
+	for _, s := range c.Spells {
+		spells = append(spells, req.T(s.Key()))
+	}
+	for _, e := range c.Effects {
+		effects = append(effects, effectText(req, e))
+	}
+	return &Reply{
+		Title:  req.T("rt.sheet.title", "Name", c.Name, "Race", req.T(c.Race.Key()), "Sex", req.T(c.Sex.Key()), "Level", c.Level),
+		Body:   strings.Join(body, "\n"),
+		Footer: c.Name,
+		Fields: []Field{
+			{Name: req.T("rt.sheet.attributes"), Value: strings.Join(rtSheetAttributes(req, c), "\n"), Inline: true},
+			{Name: req.T("rt.sheet.defences"), Value: rtSheetDefences(req, c, res.Defences), Inline: true},
+			{Name: req.T("rt.sheet.tracks"), Value: req.T(rogue.TrackHunger.Key()) + ": " + trackText(req, res.Hunger) + "\n" +
+				req.T(rogue.TrackThirst.Key()) + ": " + trackText(req, res.Thirst), Inline: true},
+			{Name: req.T("rt.sheet.damage_types"), Value: strings.Join(rtSheetDamageTypes(req, c), "\n"), Inline: true},
+			{Name: req.T("rt.sheet.equipment"), Value: strings.Join(rtSheetEquipment(req, c), "\n"), Inline: true},
+			{Name: req.T("rt.sheet.talents"), Value: rtSheetTalents(req, c)},
+			{Name: req.T("rt.sheet.spells"), Value: rtNames(req, spells)},
+			{Name: req.T("rt.sheet.effects"), Value: rtNames(req, effects)},
+		},
+		Result: res,
+	}
+}
+
+// rtNames lists names, or says none.
+func rtNames(req *Request, names []string) string {
+	if len(names) == 0 {
+		return req.T("rt.none")
+	}
+	return strings.Join(names, ", ")
+}
+
+// rtSheetTags are the creature's kind (monster, undead, daemon) and form.
+func rtSheetTags(req *Request, c *rogue.Character) []string {
 	var tags []string
 	for _, t := range []struct {
 		on  bool
@@ -154,14 +196,13 @@ func rogueSheetReply(req *Request, c *rogue.Character) *Reply {
 	if c.Form != rogue.FormNone {
 		tags = append(tags, req.T("rt.sheet.form", "Form", req.T(c.Form.Key())))
 	}
-	if len(tags) > 0 {
-		body = append(body, strings.Join(tags, " · "))
-	}
+	return tags
+}
 
+// rtSheetAttributes are the attribute lines: score, its parts when it is not the base alone, and modifier.
+func rtSheetAttributes(req *Request, c *rogue.Character) []string {
 	var attrs []string
 	for _, a := range rogue.AllAttributes() {
-		res.Scores[string(a)] = c.Score(a)
-		res.Modifiers[string(a)] = c.Mod(a)
 		parts := strconv.Itoa(c.Base.Get(a))
 		if n := c.Enhance.Get(a); n != 0 {
 			parts += " " + signedNum(n)
@@ -178,8 +219,11 @@ func rogueSheetReply(req *Request, c *rogue.Character) *Reply {
 		}
 		attrs = append(attrs, req.T("rt.sheet.attr_line", "Name", req.T(a.Key()), "Score", c.Score(a), "Parts", parts, "Mod", signedNum(c.Mod(a))))
 	}
+	return attrs
+}
 
-	d := res.Defences
+// rtSheetDefences are the defence values and which were used this turn.
+func rtSheetDefences(req *Request, c *rogue.Character, d rogue.DefenceValues) string {
 	def := []string{req.T("rt.sheet.dodge", "Value", signedNum(d.Dodge))}
 	if d.HasShield {
 		def = append(def, req.T("rt.sheet.block", "Value", signedNum(d.Block), "Deflect", d.Deflect))
@@ -200,38 +244,38 @@ func rogueSheetReply(req *Request, c *rogue.Character) *Reply {
 	if len(used) > 0 {
 		usedLine = req.T("rt.sheet.defences_used", "List", strings.Join(used, ", "))
 	}
+	return strings.Join(def, "\n") + "\n" + usedLine
+}
 
-	var resist []string
+// rtSheetDamageTypes are the resistances, immunities, weaknesses and aura.
+func rtSheetDamageTypes(req *Request, c *rogue.Character) []string {
+	var resist, immune, weak []string
 	for _, t := range rogue.DamageTypes() {
 		if r, ok := c.Resist[t]; ok {
 			resist = append(resist, req.T("rt.sheet.resist_line", "Type", req.T(t.Key()), "Body", r.Body, "Head", r.Head))
 		}
 	}
-	names := func(keys []string) string {
-		if len(keys) == 0 {
-			return none
-		}
-		return strings.Join(keys, ", ")
-	}
-	var immune, weak []string
 	for _, i := range c.Immune {
 		immune = append(immune, req.T(i.Key()))
 	}
 	for _, w := range c.Weak {
 		weak = append(weak, req.T(w.Key()))
 	}
-	aura := none
+	aura := req.T("rt.none")
 	if c.Aura != "" {
 		aura = req.T(c.Aura.Key())
 	}
-	defs := []string{
-		req.T("rt.sheet.resist", "List", names(resist)),
-		req.T("rt.sheet.immune", "List", names(immune)),
-		req.T("rt.sheet.weak", "List", names(weak)),
+	return []string{
+		req.T("rt.sheet.resist", "List", rtNames(req, resist)),
+		req.T("rt.sheet.immune", "List", rtNames(req, immune)),
+		req.T("rt.sheet.weak", "List", rtNames(req, weak)),
 		req.T("rt.sheet.aura", "Type", aura),
 	}
+}
 
-	var talents, spells []string
+// rtSheetTalents are the talents, with the points they use for a character.
+func rtSheetTalents(req *Request, c *rogue.Character) string {
+	var talents []string
 	points := 0
 	for _, t := range c.Talents {
 		talents = append(talents, req.T(t.Key()))
@@ -239,14 +283,15 @@ func rogueSheetReply(req *Request, c *rogue.Character) *Reply {
 			points++
 		}
 	}
-	for _, s := range c.Spells {
-		spells = append(spells, req.T(s.Key()))
-	}
-	talentsValue := names(talents)
+	value := rtNames(req, talents)
 	if !c.Monster {
-		talentsValue += "\n" + req.T("rt.sheet.talent_points", "Used", points, "Max", rogue.TalentPoints(c.Level))
+		value += "\n" + req.T("rt.sheet.talent_points", "Used", points, "Max", rogue.TalentPoints(c.Level))
 	}
+	return value
+}
 
+// rtSheetEquipment are the equipment caps and items, and the fumble and crit thresholds.
+func rtSheetEquipment(req *Request, c *rogue.Character) []string {
 	capText := func(p *int) string {
 		if p == nil {
 			return req.T("rt.sheet.no_cap")
@@ -274,29 +319,5 @@ func rogueSheetReply(req *Request, c *rogue.Character) *Reply {
 	}
 	cfm, _ := c.FumbleMod()
 	csm, _ := c.CritMod()
-	eq = append(eq, req.T("rt.sheet.thresholds", "Fumble", 2+cfm, "Crit", 12-csm))
-
-	var effects []string
-	for _, e := range c.Effects {
-		effects = append(effects, effectText(req, e))
-	}
-
-	r := &Reply{
-		Title:  req.T("rt.sheet.title", "Name", c.Name, "Race", req.T(c.Race.Key()), "Sex", req.T(c.Sex.Key()), "Level", c.Level),
-		Body:   strings.Join(body, "\n"),
-		Footer: c.Name,
-		Fields: []Field{
-			{Name: req.T("rt.sheet.attributes"), Value: strings.Join(attrs, "\n"), Inline: true},
-			{Name: req.T("rt.sheet.defences"), Value: strings.Join(def, "\n") + "\n" + usedLine, Inline: true},
-			{Name: req.T("rt.sheet.tracks"), Value: req.T(rogue.TrackHunger.Key()) + ": " + trackText(req, res.Hunger) + "\n" +
-				req.T(rogue.TrackThirst.Key()) + ": " + trackText(req, res.Thirst), Inline: true},
-			{Name: req.T("rt.sheet.damage_types"), Value: strings.Join(defs, "\n"), Inline: true},
-			{Name: req.T("rt.sheet.equipment"), Value: strings.Join(eq, "\n"), Inline: true},
-			{Name: req.T("rt.sheet.talents"), Value: talentsValue},
-			{Name: req.T("rt.sheet.spells"), Value: names(spells)},
-			{Name: req.T("rt.sheet.effects"), Value: names(effects)},
-		},
-		Result: res,
-	}
-	return r
+	return append(eq, req.T("rt.sheet.thresholds", "Fumble", 2+cfm, "Crit", 12-csm))
 }

@@ -21,82 +21,7 @@ func (dnd5eSystem) edit(req *Request, field, value string, e *play.SheetEdit) {
 func set5e(c *dnd5e.Character, field, value string) error {
 	var err error
 	value = strings.TrimSpace(value)
-	num := func() (int, error) {
-		n, err := strconv.Atoi(strings.TrimPrefix(value, "+"))
-		if err != nil {
-			return 0, Errorf("play.err.bad_field_number", "Field", field, "Value", value)
-		}
-		return n, nil
-	}
 	switch field {
-	case "str", "dex", "con", "int", "wis", "cha":
-		n, err := num()
-		if err != nil {
-			return err
-		}
-		c.Scores.Set(dnd5e.Ability(field), n)
-	case "ac":
-		if c.AC, err = num(); err != nil {
-			return err
-		}
-	case "speed":
-		if c.Speed, err = num(); err != nil {
-			return err
-		}
-	case "level": // with its Hit Dice and slots
-		n, err := num()
-		if err != nil {
-			return err
-		}
-		if err := c.SetLevel(n); err != nil {
-			return err
-		}
-	case "class": // with its saves, spellcasting and slots
-		class, err := parseClass(value)
-		if err != nil {
-			return err
-		}
-		if err := c.SetClass(class); err != nil {
-			return err
-		}
-	case "hp":
-		n, err := num()
-		if err != nil {
-			return err
-		}
-		if n < 1 || n > c.EffectiveMaxHP() {
-			return Errorf("play.err.bad_set_hp", "Value", n, "Max", c.EffectiveMaxHP())
-		}
-		if c.State == dnd5e.Dead {
-			return &dnd5e.Error{Code: dnd5e.ErrIsDead, Args: map[string]any{"Name": c.Name}}
-		}
-		if c.HP == 0 {
-			if _, err := c.Heal(n); err != nil {
-				return err
-			}
-		}
-		c.HP = n
-	case "hp_max":
-		n, err := num()
-		if err != nil {
-			return err
-		}
-		if _, err := c.SetMaxHP(n); err != nil {
-			return err
-		}
-	case "hp_temp":
-		n, err := num()
-		if err != nil {
-			return err
-		}
-		if n < 0 || n > dnd5e.MaxHPLimit {
-			return &dnd5e.Error{Code: dnd5e.ErrBadTempHP, Args: map[string]any{"TempHP": n, "Max": dnd5e.MaxHPLimit}}
-		}
-		c.TempHP = n
-	case "hit_dice":
-		if c.HitDice, err = num(); err != nil {
-			return err
-		}
 	case "skills":
 		if c.Skills, err = parseSkillList(value); err != nil {
 			return err
@@ -148,9 +73,97 @@ func set5e(c *dnd5e.Character, field, value string) error {
 		}
 		c.Attacks = slices.DeleteFunc(c.Attacks, func(x dnd5e.Attack) bool { return strings.EqualFold(strings.TrimSpace(x.Name), value) })
 	default:
+		if ok, err := set5eNumber(c, field, value); ok {
+			return err
+		}
 		return Errorf("play.err.unknown_field", "Field", field, "Fields", strings.Join(fields5e, ", "))
 	}
 	return nil
+}
+
+// set5eNumber changes a field whose value is a number (scores, AC, speed, level, HP, Hit Dice) or the class; ok is
+// false for another field.
+func set5eNumber(c *dnd5e.Character, field, value string) (ok bool, err error) {
+	num := func() (int, error) {
+		n, err := strconv.Atoi(strings.TrimPrefix(value, "+"))
+		if err != nil {
+			return 0, Errorf("play.err.bad_field_number", "Field", field, "Value", value)
+		}
+		return n, nil
+	}
+	switch field {
+	case "str", "dex", "con", "int", "wis", "cha":
+		n, err := num()
+		if err != nil {
+			return true, err
+		}
+		c.Scores.Set(dnd5e.Ability(field), n)
+	case "ac":
+		if c.AC, err = num(); err != nil {
+			return true, err
+		}
+	case "speed":
+		if c.Speed, err = num(); err != nil {
+			return true, err
+		}
+	case "level": // with its Hit Dice and slots
+		n, err := num()
+		if err != nil {
+			return true, err
+		}
+		if err := c.SetLevel(n); err != nil {
+			return true, err
+		}
+	case "class": // with its saves, spellcasting and slots
+		class, err := parseClass(value)
+		if err != nil {
+			return true, err
+		}
+		if err := c.SetClass(class); err != nil {
+			return true, err
+		}
+	case "hp":
+		n, err := num()
+		if err != nil {
+			return true, err
+		}
+		if n < 1 || n > c.EffectiveMaxHP() {
+			return true, Errorf("play.err.bad_set_hp", "Value", n, "Max", c.EffectiveMaxHP())
+		}
+		if c.State == dnd5e.Dead {
+			return true, &dnd5e.Error{Code: dnd5e.ErrIsDead, Args: map[string]any{"Name": c.Name}}
+		}
+		if c.HP == 0 {
+			if _, err := c.Heal(n); err != nil {
+				return true, err
+			}
+		}
+		c.HP = n
+	case "hp_max":
+		n, err := num()
+		if err != nil {
+			return true, err
+		}
+		if _, err := c.SetMaxHP(n); err != nil {
+			return true, err
+		}
+	case "hp_temp":
+		n, err := num()
+		if err != nil {
+			return true, err
+		}
+		if n < 0 || n > dnd5e.MaxHPLimit {
+			return true, &dnd5e.Error{Code: dnd5e.ErrBadTempHP, Args: map[string]any{"TempHP": n, "Max": dnd5e.MaxHPLimit}}
+		}
+		c.TempHP = n
+	case "hit_dice":
+		if c.HitDice, err = num(); err != nil {
+			return true, err
+		}
+	default:
+		return false, nil
+	}
+	return true, nil
 }
 
 // setSlots reads the spell slots per level, "4,3,2" (1st to 3rd level; the rest 0). Used slots are kept up

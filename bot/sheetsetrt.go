@@ -17,90 +17,112 @@ func (rogueSystem) edit(req *Request, field, value string, e *play.SheetEdit) {
 	e.Rogue = func(c *rogue.Character) error { return setRogue(c, field, value) }
 }
 
+// rtField is one /sheet set field of a Rogue's Tale sheet and its value as typed.
+type rtField struct{ name, value string }
+
+func (f rtField) num() (int, error) {
+	n, err := strconv.Atoi(strings.TrimPrefix(f.value, "+"))
+	if err != nil {
+		return 0, Errorf("rt.err.bad_field_number", "Field", f.name, "Value", f.value)
+	}
+	return n, nil
+}
+
+func (f rtField) boolean() (bool, error) {
+	switch strings.ToLower(f.value) {
+	case "true", "yes", "1", "on":
+		return true, nil
+	case "false", "no", "0", "off":
+		return false, nil
+	}
+	return false, Errorf("rt.err.bad_field_bool", "Field", f.name, "Value", f.value)
+}
+
+// capValue reads an equipment cap: a number, or none (no limit / no item).
+func (f rtField) capValue() (*int, error) {
+	if isNone(f.value) {
+		return nil, nil
+	}
+	n, err := f.num()
+	if err != nil {
+		return nil, err
+	}
+	return rogue.Cap(n), nil
+}
+
 // setRogue changes one field through Character.Update (or a checked setter), so the rule of three, the talent
 // budget, literacy, caps and every bound are enforced and a refused value changes nothing.
 func setRogue(c *rogue.Character, field, value string) error {
-	var err error
-	value = strings.TrimSpace(value)
-	num := func() (int, error) {
-		n, err := strconv.Atoi(strings.TrimPrefix(value, "+"))
-		if err != nil {
-			return 0, Errorf("rt.err.bad_field_number", "Field", field, "Value", value)
+	f := rtField{name: field, value: strings.TrimSpace(value)}
+	for _, set := range []func(*rogue.Character, rtField) (func(*rogue.Character), bool, error){
+		setRogueAttributes, setRogueEquipment, setRogueDefences, setRogueState,
+	} {
+		change, ok, err := set(c, f)
+		switch {
+		case err != nil:
+			return err
+		case ok && change != nil:
+			return c.Update(change)
+		case ok:
+			return nil
 		}
-		return n, nil
 	}
-	boolean := func() (bool, error) {
-		switch strings.ToLower(value) {
-		case "true", "yes", "1", "on":
-			return true, nil
-		case "false", "no", "0", "off":
-			return false, nil
-		}
-		return false, Errorf("rt.err.bad_field_bool", "Field", field, "Value", value)
-	}
-	// capValue reads an equipment cap: a number, or none (no limit / no item).
-	capValue := func() (*int, error) {
-		if isNone(value) {
-			return nil, nil
-		}
-		n, err := num()
-		if err != nil {
-			return nil, err
-		}
-		return rogue.Cap(n), nil
-	}
-	var change func(*rogue.Character)
-	switch field {
+	return Errorf("rt.err.unknown_field", "Field", field, "Fields", strings.Join(fieldsRogue, ", "))
+}
+
+// setRogueAttributes reads the fields of attributes, identity, talents and spells; ok is false for another field.
+func setRogueAttributes(c *rogue.Character, f rtField) (change func(*rogue.Character), ok bool, err error) {
+	switch f.name {
 	case "str", "agi", "sta", "cha":
-		n, err := num()
+		n, err := f.num()
 		if err != nil {
-			return err
+			return nil, true, err
 		}
-		change = func(cp *rogue.Character) { cp.Base.Set(rogue.Attribute(field), n) }
+		change = func(cp *rogue.Character) { cp.Base.Set(rogue.Attribute(f.name), n) }
 	case "str_enhance", "agi_enhance", "sta_enhance", "cha_enhance":
-		n, err := num()
+		n, err := f.num()
 		if err != nil {
-			return err
+			return nil, true, err
 		}
-		a := rogue.Attribute(strings.TrimSuffix(field, "_enhance"))
+		a := rogue.Attribute(strings.TrimSuffix(f.name, "_enhance"))
 		change = func(cp *rogue.Character) { cp.Enhance.Set(a, n) }
 	case "ability_damage":
-		dmg, err := parseAttributeValues(value)
+		dmg, err := parseAttributeValues(f.value)
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		change = func(cp *rogue.Character) { cp.AbilityDamage = dmg }
 	case "level":
-		n, err := num()
+		n, err := f.num()
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		change = func(cp *rogue.Character) { cp.Level = n }
 	case "race":
-		r, err := parseRogueRace(value)
+		r, err := parseRogueRace(f.value)
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		change = func(cp *rogue.Character) { cp.Race = r }
 	case "sex":
-		s, err := parseRogueSex(value)
+		s, err := parseRogueSex(f.value)
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		change = func(cp *rogue.Character) { cp.Sex = s }
 	case "size":
-		s, err := parseRogueSize(value)
+		s, err := parseRogueSize(f.value)
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		change = func(cp *rogue.Character) { cp.Size = s }
 	case "monster", "undead", "daemon", "luck", "large_weapon":
-		v, err := boolean()
+		v, err := f.boolean()
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		change = func(cp *rogue.Character) {
-			switch field {
+			switch f.name {
 			case "monster":
 				cp.Monster = v
 			case "undead":
@@ -114,24 +136,33 @@ func setRogue(c *rogue.Character, field, value string) error {
 			}
 		}
 	case "talents":
-		t, err := parseRogueTalents(value)
+		t, err := parseRogueTalents(f.value)
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		change = func(cp *rogue.Character) { cp.Talents = t }
 	case "spells":
-		s, err := parseRogueSpells(value)
+		s, err := parseRogueSpells(f.value)
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		change = func(cp *rogue.Character) { cp.Spells = s }
+	default:
+		return nil, false, nil
+	}
+	return change, true, nil
+}
+
+// setRogueEquipment reads the equipment fields; ok is false for another field.
+func setRogueEquipment(c *rogue.Character, f rtField) (change func(*rogue.Character), ok bool, err error) {
+	switch f.name {
 	case "max_dodge", "max_parry", "max_cast":
-		p, err := capValue()
+		p, err := f.capValue()
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		change = func(cp *rogue.Character) {
-			switch field {
+			switch f.name {
 			case "max_dodge":
 				cp.Equip.MaxDodge = p
 			case "max_parry":
@@ -141,15 +172,15 @@ func setRogue(c *rogue.Character, field, value string) error {
 			}
 		}
 	case "shield":
-		s, err := parseShield(value)
+		s, err := parseShield(f.value)
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		change = func(cp *rogue.Character) { cp.Equip.Shield = s }
 	case "max_block":
-		n, err := num()
+		n, err := f.num()
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		change = func(cp *rogue.Character) {
 			s := rogue.Shield{}
@@ -160,56 +191,76 @@ func setRogue(c *rogue.Character, field, value string) error {
 			cp.Equip.Shield = &s
 		}
 	case "cursed", "crit_mod":
-		n, err := num()
+		n, err := f.num()
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		change = func(cp *rogue.Character) {
-			if field == "cursed" {
+			if f.name == "cursed" {
 				cp.Equip.Cursed = n
 			} else {
 				cp.Equip.CritMod = n
 			}
 		}
+	default:
+		return nil, false, nil
+	}
+	return change, true, nil
+}
+
+// setRogueDefences reads the damage-type fields (resistances, immunities, weaknesses, aura); ok is false for another
+// field.
+func setRogueDefences(c *rogue.Character, f rtField) (change func(*rogue.Character), ok bool, err error) {
+	switch f.name {
 	case "resist":
-		r, err := parseResistances(value)
+		r, err := parseResistances(f.value)
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		change = func(cp *rogue.Character) { cp.Resist = r }
 	case "immune":
 		var list []rogue.Immunity
-		for _, p := range splitList(value) {
+		for _, p := range splitList(f.value) {
 			i, err := parseRogueImmunity(p)
 			if err != nil {
-				return err
+				return nil, true, err
 			}
 			list = append(list, i)
 		}
 		change = func(cp *rogue.Character) { cp.Immune = list }
 	case "weak":
 		var list []rogue.DamageType
-		for _, p := range splitList(value) {
+		for _, p := range splitList(f.value) {
 			d, err := parseRogueDamageType(p)
 			if err != nil {
-				return err
+				return nil, true, err
 			}
 			list = append(list, d)
 		}
 		change = func(cp *rogue.Character) { cp.Weak = list }
 	case "aura":
 		var aura rogue.DamageType
-		if !isNone(value) {
-			if aura, err = parseRogueDamageType(value); err != nil {
-				return err
+		if !isNone(f.value) {
+			if aura, err = parseRogueDamageType(f.value); err != nil {
+				return nil, true, err
 			}
 		}
 		change = func(cp *rogue.Character) { cp.Aura = aura }
+	default:
+		return nil, false, nil
+	}
+	return change, true, nil
+}
+
+// setRogueState reads hunger, thirst, bonus HP, HP and energy (the last two set directly, checked); ok is false for
+// another field.
+func setRogueState(c *rogue.Character, f rtField) (change func(*rogue.Character), ok bool, err error) {
+	switch f.name {
 	case "hunger", "thirst":
-		track := rogue.Track(field)
-		n, err := parseTrackValue(track, value)
+		track := rogue.Track(f.name)
+		n, err := parseTrackValue(track, f.value)
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		change = func(cp *rogue.Character) {
 			if track == rogue.TrackHunger {
@@ -219,34 +270,31 @@ func setRogue(c *rogue.Character, field, value string) error {
 			}
 		}
 	case "bonus_hp":
-		n, err := num()
+		n, err := f.num()
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		change = func(cp *rogue.Character) { cp.BonusHP = n }
 	case "hp":
-		n, err := num()
+		n, err := f.num()
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		if err := c.SetHP(n); err != nil {
-			return err
+			return nil, true, err
 		}
 	case "energy":
-		n, err := num()
+		n, err := f.num()
 		if err != nil {
-			return err
+			return nil, true, err
 		}
 		if err := c.SetEnergy(n); err != nil {
-			return err
+			return nil, true, err
 		}
 	default:
-		return Errorf("rt.err.unknown_field", "Field", field, "Fields", strings.Join(fieldsRogue, ", "))
+		return nil, false, nil
 	}
-	if change != nil {
-		return c.Update(change)
-	}
-	return nil
+	return change, true, nil
 }
 
 func isNone(s string) bool {
