@@ -16,7 +16,7 @@ import (
 )
 
 // sourceStrings returns every string literal in the module's non-test Go files, and the literal first arguments
-// of calls to T, TMap and Errorf (message lookups).
+// of calls to T, TMap, Errorf, fail and coded.New (message lookups).
 func sourceStrings(t *testing.T) (literals, lookups map[string]bool) {
 	t.Helper()
 	literals, lookups = map[string]bool{}, map[string]bool{}
@@ -47,10 +47,14 @@ func sourceStrings(t *testing.T) (literals, lookups map[string]bool) {
 				switch fn := x.Fun.(type) {
 				case *ast.SelectorExpr:
 					name = fn.Sel.Name
+					if pkg, ok := fn.X.(*ast.Ident); ok && pkg.Name == "coded" && name == "New" {
+						name = "coded.New"
+					}
 				case *ast.Ident:
 					name = fn.Name
 				}
-				if (name == "T" || name == "TMap" || name == "Errorf") && len(x.Args) > 0 {
+				// message lookups: T and TMap, and the errors of bot (Errorf), play (fail) and the rules (coded.New)
+				if (name == "T" || name == "TMap" || name == "Errorf" || name == "fail" || name == "coded.New") && len(x.Args) > 0 {
 					if lit, ok := x.Args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
 						if s, err := strconv.Unquote(lit.Value); err == nil && strings.Contains(s, ".") && !strings.Contains(s, " ") {
 							lookups[s] = true

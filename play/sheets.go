@@ -21,9 +21,6 @@ const (
 	SystemRogue = "rogue"
 )
 
-// Systems lists the rule systems, the default first.
-func Systems() []string { return []string{System5e, SystemRogue} }
-
 // concRecord is the stored concentration: the spell, and the conditions it holds.
 type concRecord struct {
 	dnd5e.Concentration

@@ -64,7 +64,7 @@ func TestLimiterBounded(t *testing.T) {
 }
 
 func TestNoLimiter(t *testing.T) {
-	var l *Limiter = NewLimiter(0, time.Second)
+	l := NewLimiter(0, time.Second)
 	if l != nil {
 		t.Fatal("a zero rate made a limiter")
 	}
