@@ -278,14 +278,14 @@ func TestCastBadInput(t *testing.T) {
 		t.Fatal("a refused cast changed the store")
 	}
 	// In the caller's language, with the ids named in it.
-	if r := e.runLocale("alice", "zh-CN", "/cast spell:cure_wounds"); !strings.Contains(r.Text, "治疗伤口") || !strings.Contains(r.Text, "法师") {
+	if r := e.runLocale("alice", "zh-CN", "/cast spell:cure_wounds"); !strings.Contains(r.Text, "疗伤术") || !strings.Contains(r.Text, "法师") {
 		t.Errorf("zh-CN: %+v", r)
 	}
 	if r := e.runLocale("alice", "ko", "/cast spell:nonsense"); !strings.Contains(r.Text, "nonsense") || strings.Contains(r.Text, "There is") {
 		t.Errorf("ko: %+v", r)
 	}
 	// Spell names in any language.
-	if r := e.ok("alice", "/cast spell:화염 화살 target:Ogre", 1); r.Result["spell"] != "fire_bolt" {
+	if r := e.ok("alice", "/cast spell:화염살 target:Ogre", 1); r.Result["spell"] != "fire_bolt" {
 		t.Errorf("Korean spell name: %+v", r.Result)
 	}
 	if r := e.ok("alice", "/cast spell:火球術 origin:0,0", 1, 1, 1, 1, 1, 1, 1, 1); r.Result["spell"] != "fireball" {
@@ -306,7 +306,7 @@ func TestIdentify(t *testing.T) {
 		t.Fatalf("same class: %+v\n%s", r.Result, r.Text)
 	}
 	// A cantrip is DC 15; names in any language.
-	if r := e.ok("alice", "/identify spell:화염 화살", 9); jnum(t, r.Result, "dc") != 15 || r.Result["outcome"] != "success" {
+	if r := e.ok("alice", "/identify spell:화염살", 9); jnum(t, r.Result, "dc") != 15 || r.Result["outcome"] != "success" {
 		t.Errorf("cantrip: %+v", r.Result)
 	}
 	// Borin: INT 8, not proficient: −1. INT even for a WIS caster's spell.

@@ -176,5 +176,8 @@ func (p *Printer) TMap(key string, data map[string]any) string {
 	if err != nil {
 		return key
 	}
+	if p.lang == KO {
+		s = Josa(s) // Korean particles after placeholders: 보린은, 아리아는
+	}
 	return s
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rulekeeper/bot"
+	"rulekeeper/locales"
 	"rulekeeper/rules/dice"
 )
 
@@ -205,7 +206,11 @@ func TestConsoleLocalizedNames(t *testing.T) {
 // TestConsoleLocalizedChoices: a choice can be typed by its label in any language, as a Discord user picks it from
 // a localized list.
 func TestConsoleLocalizedChoices(t *testing.T) {
-	for _, line := range []string{"/aoe shape:球状 size:10 origin:1,1 method:標記法", "/효과범위 모양:구체 크기:10 기점:1,1 방식:토큰"} {
+	for _, l := range locales.Langs {
+		p := locales.For(l)
+		line := "/" + p.T("cmd.aoe.label") + " " + p.T("cmd.aoe.shape.label") + ":" + p.T("cmd.aoe.shape.choice.sphere") + " " +
+			p.T("cmd.aoe.size.label") + ":10 " + p.T("cmd.aoe.origin.label") + ":1,1 " +
+			p.T("cmd.aoe.method.label") + `:"` + p.T("cmd.aoe.method.choice.token") + `"`
 		c := &Console{Bot: newTestBot(), UserID: "u", GuildID: "g", JSON: true}
 		r := c.Line(line)
 		res, _ := json.Marshal(r.Result)

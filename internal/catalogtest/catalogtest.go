@@ -62,8 +62,12 @@ func Read(t testing.TB, area, lang string) map[string]string {
 			t.Fatalf("%s:%d: not a key = value line", path, n)
 		}
 		key, err1 := strconv.Unquote(k)
-		val, err2 := strconv.Unquote(v)
-		if err1 != nil || err2 != nil {
+		quoted, err2 := strconv.QuotedPrefix(v)
+		if rest := strings.TrimSpace(v[len(quoted):]); err2 == nil && rest != "" && !strings.HasPrefix(rest, "#") {
+			err2 = strconv.ErrSyntax // only a comment may follow the value
+		}
+		val, err3 := strconv.Unquote(quoted)
+		if err1 != nil || err2 != nil || err3 != nil {
 			t.Fatalf("%s:%d: bad quoting", path, n)
 		}
 		if _, dup := out[key]; dup {

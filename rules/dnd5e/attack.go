@@ -21,6 +21,13 @@ type Target struct {
 	Resist     []DamageType `json:"resist,omitempty"`
 	Vuln       []DamageType `json:"vuln,omitempty"`
 	Immune     []DamageType `json:"immune,omitempty"`
+	// Effects on the creature (Character.AllEffects for a sheet): its AC,
+	// defences, rolls and hits change with them.
+	Effects []ActiveEffect `json:"effects,omitempty"`
+	// CreatureType ("humanoid", "undead", "fiend"): for mods against some
+	// types (protection from evil and good, divine smite).
+	CreatureType string `json:"creature_type,omitempty"`
+	DexMod       int    `json:"dex_mod,omitempty"` // its DEX modifier, for ac_base mods (mage armor)
 }
 
 // CritRule is how critical damage is rolled (a guild setting).
@@ -52,6 +59,22 @@ type AttackOptions struct {
 	Distance    int
 	CritRule    CritRule // "" = CritDouble
 	ExtraDamage string   // extra damage notation added on a hit, e.g. "3d6" (sneak attack) or "2d8[radiant]"
+	// Ranged: a ranged attack (the sheet attack's own Ranged when made with Character.Attack).
+	Ranged bool
+	// Spell: a spell attack rather than a weapon attack (Cast sets it).
+	Spell bool
+	// Ability the attack is made with, for mods narrowed to one ability (rage:
+	// STR); Character.Attack fills it from the sheet attack.
+	Ability Ability
+	// Turn is a key naming the current turn ("round 3, turn 2"): once-per-turn
+	// damage (sneak attack) is added only to the first hit of a turn. "" counts
+	// every attack as a new turn.
+	Turn string
+	// Sneak says whether to add sneak attack dice (a rogue): SneakOff (the
+	// default), SneakAuto when the attack qualifies (SneakAttackQualifies), SneakForce.
+	Sneak SneakChoice
+	// AllyAdjacent: an ally of the attacker is within 5 ft of the target (sneak attack).
+	AllyAdjacent bool
 }
 
 func (o AttackOptions) within5ft() bool { return o.Distance <= 5 }
@@ -73,6 +96,12 @@ func (o AttackOptions) validate() error {
 		if _, err := dice.Parse(o.ExtraDamage); err != nil {
 			return err
 		}
+	}
+	if o.Ability != "" && !o.Ability.Valid() {
+		return newError(ErrUnknownAbility, "Ability", string(o.Ability))
+	}
+	if o.Sneak.key() == "" {
+		return newError(ErrBadMode, "Mode", string(o.Sneak))
 	}
 	return nil
 }
@@ -98,106 +127,24 @@ type AttackResult struct {
 	Fumble    bool          `json:"fumble,omitempty"`    // natural 1: automatic miss
 	AutoCrit  bool          `json:"auto_crit,omitempty"` // crit because of paralyzed/unconscious within 5 ft
 	Damage    *DamageResult `json:"damage,omitempty"`    // nil unless Hit
-}
-
-// Attack makes the sheet attack called name against t: to-hit = ability mod
-// + proficiency (if proficient) + the attack's bonus; damage = its notation +
-// ability mod (+ o.ExtraDamage).
-func (c *Character) Attack(name string, t Target, r dice.Roller, o AttackOptions) (*AttackResult, error) {
-	if err := c.canAct(); err != nil {
-		return nil, err
-	}
-	a, err := c.FindAttack(name)
-	if err != nil {
-		return nil, err
-	}
-	toHit := c.Mod(a.Ability) + a.Bonus
-	if a.Proficient {
-		toHit += c.Proficiency()
-	}
-	base, err := dice.Parse(a.Damage)
-	if err != nil {
-		return nil, err
-	}
-	dmg := base.Notation() + signed(c.Mod(a.Ability))
-	res, err := RollAttack(c.AsTarget(), t, toHit, dmg, r, o)
-	if err != nil {
-		return nil, err
-	}
-	res.Attack = a.Name
-	return res, nil
-}
-
-// RollAttack is an ad-hoc attack: toHit is the whole to-hit modifier and damage
-// the whole damage notation; nothing is added from a sheet. attacker supplies
-// the attacker's conditions and exhaustion (Target{} for none; a sheet's
-// AsTarget() for a character).
-func RollAttack(attacker, t Target, toHit int, damage string, r dice.Roller, o AttackOptions) (*AttackResult, error) {
-	if toHit < -MaxAttackMod || toHit > MaxAttackMod {
-		return nil, newError(ErrBadToHit, "ToHit", toHit, "Max", MaxAttackMod)
-	}
-	if strings.TrimSpace(damage) == "" {
-		return nil, newError(ErrNoDamage)
-	}
-	if _, err := dice.Parse(damage); err != nil {
-		return nil, err
-	}
-	if err := o.validate(); err != nil {
-		return nil, err
-	}
-	if t.AC < 0 || t.AC > MaxAC {
-		return nil, newError(ErrBadAC, "AC", t.AC, "Min", 0, "Max", MaxAC)
-	}
-	within := o.within5ft()
-	res := &AttackResult{
-		Attacker: attacker.Name, Target: t.Name, ToHit: toHit, Bonus: strings.TrimSpace(o.Bonus), AC: t.AC,
-	}
-	res.Effects = optionEffects(o.Mode)
-	res.Effects = append(res.Effects, attacker.attackerEffects()...)
-	res.Effects = append(res.Effects, t.defenderEffects(within)...)
-	res.Mode, res.Cancelled = ResolveMode(res.Effects)
-	res.Notation = d20Notation(res.Mode, toHit, o.Bonus)
-	roll, err := dice.Roll(res.Notation, r)
-	if err != nil {
-		return nil, err
-	}
-	res.Roll, res.Natural, res.Total = roll, roll.Natural, roll.Total
-	switch {
-	case res.Natural == 1:
-		res.Fumble = true
-		res.Outcome = OutcomeMiss
-	case res.Natural == 20:
-		res.Hit, res.Crit = true, true
-	case t.AC == 0:
-		res.Hit = true // unknown AC: roll damage, the table decides
-	case res.Total >= t.AC:
-		res.Hit = true
-	default:
-		res.Outcome = OutcomeMiss
-	}
-	if res.Hit {
-		if auto := t.autoCritEffects(within); len(auto) > 0 && !res.Crit {
-			res.Effects = append(res.Effects, auto...)
-			res.AutoCrit, res.Crit = true, true
-		}
-		switch {
-		case res.Crit:
-			res.Outcome = OutcomeCrit
-		case t.AC > 0:
-			res.Outcome = OutcomeHit
-		}
-		notation := damage
-		if strings.TrimSpace(o.ExtraDamage) != "" {
-			base, _ := dice.Parse(damage) // validated above
-			notation = base.Notation() + bonusSuffix(o.ExtraDamage)
-		}
-		d, err := RollDamage(notation, res.Crit, o.CritRule, t, r)
-		if err != nil {
-			return nil, err
-		}
-		res.Damage = d
-	}
-	return res, nil
+	// Effects at work. EffectBonus is the notation the attacker's (and
+	// target's) effects added to the roll, labelled ("+1d4[bless]"); CritMin
+	// the lowest natural d20 that crits when an effect lowers it (improved
+	// critical: 19), 0 when only a 20 does.
+	EffectBonus string `json:"effect_bonus,omitempty"`
+	CritMin     int    `json:"crit_min,omitempty"`
+	// Applied: what the attacker's effects did (to-hit bonus, advantage, crit
+	// range, damage, sneak attack); TargetApplied: the target's (AC, attacks
+	// against it with advantage or disadvantage).
+	Applied       []Applied `json:"applied,omitempty"`
+	TargetApplied []Applied `json:"target_applied,omitempty"`
+	// ACBefore is set by Recheck: the AC the roll was first compared with.
+	ACBefore int `json:"ac_before,omitempty"`
+	// Duplicate: the attack targeted an illusory duplicate (mirror image),
+	// rolled with DuplicateRoll; AC is the duplicate's, Hit says whether it was
+	// destroyed, and no damage is dealt.
+	Duplicate     bool         `json:"duplicate,omitempty"`
+	DuplicateRoll *dice.Result `json:"duplicate_roll,omitempty"`
 }
 
 // DamagePart is the damage of one type within a roll.
@@ -210,7 +157,8 @@ type DamagePart struct {
 	Resisted   bool       `json:"resisted,omitempty"` // halved (rounded down)
 	Vulnerable bool       `json:"vulnerable,omitempty"`
 	Immune     bool       `json:"immune,omitempty"`
-	Final      int        `json:"final"` // after immunity, resistance, vulnerability
+	By         []string   `json:"by,omitempty"` // the effects that gave the immunity, resistance or vulnerability
+	Final      int        `json:"final"`        // after immunity, resistance, vulnerability
 }
 
 // DamageResult is a damage roll split by type.
@@ -235,6 +183,12 @@ type DamageResult struct {
 // (halved, rounded down) and vulnerability (×2) apply, after all other
 // modifiers (B5.4). Petrified gives resistance to every type.
 func RollDamage(notation string, crit bool, rule CritRule, t Target, r dice.Roller) (*DamageResult, error) {
+	return rollDamage(notation, "", crit, rule, t, r)
+}
+
+// rollDamage is RollDamage with extra notation added after a CritDouble
+// doubling on a crit (brutal critical's extra die is rolled once).
+func rollDamage(notation, critExtra string, crit bool, rule CritRule, t Target, r dice.Roller) (*DamageResult, error) {
 	rule, err := ParseCritRule(string(rule))
 	if err != nil {
 		return nil, err
@@ -251,6 +205,11 @@ func RollDamage(notation string, crit bool, rule CritRule, t Target, r dice.Roll
 		res.CritRule = rule
 		if rule == CritDouble {
 			e = e.Doubled()
+		}
+		if critExtra != "" {
+			if e, err = dice.Parse(e.Notation() + critExtra); err != nil {
+				return nil, err
+			}
 		}
 	}
 	res.Notation = e.Notation()
@@ -317,20 +276,30 @@ func RollDamage(notation string, crit bool, rule CritRule, t Target, r dice.Roll
 	return res, nil
 }
 
-// applyDefences applies immunity, then resistance, then vulnerability.
+// applyDefences applies immunity, then resistance, then vulnerability, from
+// the target's lists and its effects (By names the effects).
 func (p *DamagePart) applyDefences(t Target, resistAll bool) {
-	if p.Type != "" && hasType(t.Immune, p.Type) {
+	if ok, by := t.defence(ModImmune, p.Type); ok {
 		p.Immune = true
 		p.Final = 0
+		p.by(by)
 		return
 	}
-	if resistAll || (p.Type != "" && hasType(t.Resist, p.Type)) {
+	if ok, by := t.defence(ModResist, p.Type); ok || resistAll {
 		p.Resisted = true
 		p.Final /= 2
+		p.by(by)
 	}
-	if p.Type != "" && hasType(t.Vuln, p.Type) {
+	if ok, by := t.defence(ModVuln, p.Type); ok {
 		p.Vulnerable = true
 		p.Final *= 2
+		p.by(by)
+	}
+}
+
+func (p *DamagePart) by(effect string) {
+	if effect != "" {
+		p.By = append(p.By, effect)
 	}
 }
 

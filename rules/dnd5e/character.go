@@ -10,7 +10,12 @@ import (
 )
 
 // Version is the current sheet schema version, stored in the "v" field.
-const Version = 1
+// Version 2 added the subclass, effects, feature resources and counters;
+// Decode reads version 1 sheets (which have none of them) as they are.
+const Version = 2
+
+// oldestVersion is the oldest sheet version Decode still reads.
+const oldestVersion = 1
 
 // Limits enforced by Validate and by the mechanics.
 const (
@@ -83,8 +88,9 @@ type Attack struct {
 	Name       string  `json:"name"`
 	Ability    Ability `json:"ability"` // str or dex
 	Proficient bool    `json:"proficient,omitempty"`
-	Bonus      int     `json:"bonus,omitempty"` // magic bonus etc., added to hit and NOT to damage (put damage bonuses in Damage)
-	Damage     string  `json:"damage"`          // dice notation with types, e.g. "1d8[slashing]"; the ability modifier is added by the rules
+	Bonus      int     `json:"bonus,omitempty"`  // magic bonus etc., added to hit and NOT to damage (put damage bonuses in Damage)
+	Damage     string  `json:"damage"`           // dice notation with types, e.g. "1d8[slashing]"; the ability modifier is added by the rules
+	Ranged     bool    `json:"ranged,omitempty"` // a ranged (or thrown) attack; melee otherwise
 }
 
 // ActiveCondition is a condition on a creature. Rounds is the remaining duration
@@ -135,6 +141,17 @@ type Character struct {
 	Resist       []DamageType      `json:"resist,omitempty"`
 	Vuln         []DamageType      `json:"vuln,omitempty"`
 	Immune       []DamageType      `json:"immune,omitempty"`
+	// Version 2.
+	Subclass Subclass       `json:"subclass,omitempty"` // SRD subclass of Class ("" = none chosen)
+	Effects  []ActiveEffect `json:"effects,omitempty"`  // spells, activated features, items, house rules
+	// TurnUses records, per effect id, the turn key of the turn it last added
+	// once-per-turn damage (sneak attack): see AttackOptions.Turn.
+	TurnUses map[string]string `json:"turn_uses,omitempty"`
+	// Spent: what is spent of each feature resource since its reset, by
+	// feature id ("rage": 1, "ki": 3); the maximum comes from the class table.
+	Spent map[string]int `json:"spent,omitempty"`
+	// Counters: custom counters (Avrae's !cc).
+	Counters []Counter `json:"counters,omitempty"`
 }
 
 // New makes a valid level-N character with the class defaults: the class's
@@ -183,6 +200,9 @@ func Decode(data []byte) (*Character, error) {
 	var c Character
 	if err := json.Unmarshal(data, &c); err != nil {
 		return nil, newError(ErrBadSheet)
+	}
+	if c.V >= oldestVersion && c.V < Version {
+		c.V = Version // older sheets lack only fields whose zero value is right
 	}
 	if err := c.Validate(); err != nil {
 		return nil, err
@@ -330,7 +350,24 @@ func (c *Character) Validate() error {
 			}
 		}
 	}
-	return nil
+	return c.validateV2()
+}
+
+// validateV2 checks the fields version 2 added.
+func (c *Character) validateV2() error {
+	if c.Subclass != "" && c.Subclass.Class() != c.Class {
+		return newError(ErrUnknownSubclass, "Subclass", string(c.Subclass), "Class", string(c.Class))
+	}
+	if err := validateEffects(c.Effects); err != nil {
+		return err
+	}
+	if len(c.TurnUses) > MaxEffects {
+		return newError(ErrTooManyEffects, "Max", MaxEffects)
+	}
+	if err := c.validateSpent(); err != nil {
+		return err
+	}
+	return validateCounters(c.Counters)
 }
 
 func (a Attack) validate() error {
@@ -387,11 +424,19 @@ func (c *Character) HasExpertise(s Skill) bool {
 	return containsSkill(c.Expertise, s) && c.Proficient(s)
 }
 
-// SaveProficient reports whether the character is proficient in a's saving throw.
+// SaveProficient reports whether the character is proficient in a's saving
+// throw (by its sheet, or in every save by an effect: diamond soul).
 func (c *Character) SaveProficient(a Ability) bool {
 	for _, x := range c.Saves {
 		if x == a {
 			return true
+		}
+	}
+	for _, e := range c.AllEffects() {
+		for _, m := range e.Mods {
+			if m.Kind == ModSaveProfAll {
+				return a.Valid()
+			}
 		}
 	}
 	return false
@@ -431,16 +476,18 @@ func (c *Character) SaveBonus(a Ability) int {
 
 // Passive is a passive score: 10 + all modifiers, +5 with advantage, −5 with disadvantage.
 type Passive struct {
-	Skill     Skill    `json:"skill"`
-	Base      int      `json:"base"` // 10 + skill bonus
-	Mode      Mode     `json:"mode"` // final mode after conditions
-	Cancelled bool     `json:"cancelled,omitempty"`
-	Effects   []Effect `json:"effects,omitempty"`
-	Score     int      `json:"score"`
+	Skill     Skill     `json:"skill"`
+	Base      int       `json:"base"` // 10 + skill bonus
+	Mode      Mode      `json:"mode"` // final mode after conditions
+	Cancelled bool      `json:"cancelled,omitempty"`
+	Effects   []Effect  `json:"effects,omitempty"`
+	Applied   []Applied `json:"applied,omitempty"` // flat check bonuses of effects (jack of all trades, pass without trace)
+	Score     int       `json:"score"`
 }
 
 // PassiveScore computes a passive skill score (e.g. passive Perception), applying
-// the mode and the character's conditions that affect ability checks.
+// the mode, the character's conditions that affect ability checks, and its
+// effects' advantage, disadvantage and flat check bonuses.
 func (c *Character) PassiveScore(s Skill, mode Mode) (*Passive, error) {
 	if !s.Valid() {
 		return nil, newError(ErrUnknownSkill, "Skill", string(s))
@@ -448,11 +495,22 @@ func (c *Character) PassiveScore(s Skill, mode Mode) (*Passive, error) {
 	if err := mode.validate(); err != nil {
 		return nil, err
 	}
+	t := c.AsTarget()
+	fx := gatherD20(t.Effects, rollQuery{scope: ScopeCheck, ability: s.Ability(), skill: s, prof: c.SkillProficiency(s) > 0}, false)
 	effects := optionEffects(mode)
-	effects = append(effects, c.AsTarget().checkEffects()...)
+	effects = append(effects, t.checkEffects()...)
+	effects = append(effects, fx.modes...)
 	final, cancelled := ResolveMode(effects)
 	p := &Passive{Skill: s, Base: 10 + c.SkillBonus(s), Mode: final, Cancelled: cancelled, Effects: effects}
 	p.Score = p.Base
+	for _, a := range fx.applied {
+		// Flat bonuses count (jack of all trades, pass without trace); dice and minimums are for rolls.
+		if a.Kind == ModBonus && a.Value != 0 {
+			a.Dice, a.Spent, a.Total = "", false, a.Value
+			p.Score += a.Value
+			p.Applied = append(p.Applied, a)
+		}
+	}
 	switch final {
 	case Advantage:
 		p.Score += 5
@@ -478,8 +536,11 @@ func (c *Character) SpellAttackBonus() (int, error) {
 	return c.Mod(c.SpellAbility) + c.Proficiency(), nil
 }
 
-// EffectiveMaxHP is MaxHP, halved (rounded down, at least 1) at exhaustion 4 or more.
-func (c *Character) EffectiveMaxHP() int { return effectiveMax(c.MaxHP, c.Exhaustion) }
+// EffectiveMaxHP is MaxHP plus the effects' max_hp mods (aid), at least 1
+// and at most MaxHPLimit, halved (rounded down, at least 1) at exhaustion 4 or more.
+func (c *Character) EffectiveMaxHP() int {
+	return effectiveMax(min(max(1, c.MaxHP+c.maxHPBonus()), MaxHPLimit), c.Exhaustion)
+}
 
 func effectiveMax(maxHP, exhaustion int) int {
 	if exhaustion >= 4 {
@@ -488,10 +549,11 @@ func effectiveMax(maxHP, exhaustion int) int {
 	return maxHP
 }
 
-// EffectiveSpeed applies grappled/restrained (0), exhaustion 2 (halved) and 5 (0).
+// EffectiveSpeed applies the effects' speed mods (SpeedEffects), then
+// grappled/restrained (0), exhaustion 2 (halved) and 5 (0).
 func (c *Character) EffectiveSpeed() (int, []Effect) {
 	var effects []Effect
-	speed := c.Speed
+	speed, _ := c.SpeedEffects()
 	if c.Exhaustion >= 2 {
 		speed /= 2
 		effects = append(effects, Effect{Condition: Exhaustion, Level: c.Exhaustion, Effect: EffectSpeedHalved})
@@ -513,6 +575,34 @@ func (c *Character) EffectiveSpeed() (int, []Effect) {
 	return speed, effects
 }
 
+// SpeedEffects is the speed with the effects' mods and no condition: Speed
+// plus every speed mod (longstrider, fast movement), times every
+// speed_factor (haste ×2, slow ×½), rounded down, at least 0; Applied lists them.
+func (c *Character) SpeedEffects() (int, []Applied) {
+	speed := c.Speed
+	var applied []Applied
+	factors := []Applied{}
+	for _, e := range c.AllEffects() {
+		for _, m := range e.Mods {
+			switch m.Kind {
+			case ModSpeed:
+				speed += m.Value
+				applied = append(applied, Applied{Effect: e.ID, Source: e.Source, Kind: m.Kind, Value: m.Value, Total: m.Value})
+			case ModSpeedFactor:
+				factors = append(factors, Applied{Effect: e.ID, Source: e.Source, Kind: m.Kind, Value: m.Value})
+			}
+		}
+	}
+	speed = max(0, speed)
+	for _, f := range factors {
+		next := speed * f.Value / 100
+		f.Total = next - speed
+		speed = next
+		applied = append(applied, f)
+	}
+	return min(speed, MaxSpeed), applied
+}
+
 // FindAttack looks an attack up by name, ignoring case and surrounding spaces.
 func (c *Character) FindAttack(name string) (Attack, error) {
 	k := strings.ToLower(strings.TrimSpace(name))
@@ -525,11 +615,15 @@ func (c *Character) FindAttack(name string) (Attack, error) {
 }
 
 // AsTarget describes the character for the attack and save functions:
-// name, AC, HP, conditions, exhaustion and damage defences.
+// name, AC (before effects: the rules functions apply them), HP,
+// conditions, exhaustion, damage defences, DEX modifier and every effect
+// (AllEffects, copied).
 func (c *Character) AsTarget() Target {
 	t := Target{
 		Name:       c.Name,
 		AC:         c.AC,
+		DexMod:     c.Mod(Dex),
+		Effects:    cloneEffects(c.AllEffects()),
 		HP:         c.HP,
 		MaxHP:      c.EffectiveMaxHP(),
 		TempHP:     c.TempHP,

@@ -156,7 +156,7 @@ func TestValidate(t *testing.T) {
 		edit func(c *Character)
 		code string
 	}{
-		{"version", func(c *Character) { c.V = 2 }, ErrBadVersion},
+		{"version", func(c *Character) { c.V = Version + 1 }, ErrBadVersion},
 		{"empty name", func(c *Character) { c.Name = "  " }, ErrBadName},
 		{"long name", func(c *Character) { c.Name = string(make([]rune, 65)) }, ErrBadName},
 		{"class", func(c *Character) { c.Class = "artificer" }, ErrUnknownClass},
@@ -228,7 +228,7 @@ func TestJSONRoundTrip(t *testing.T) {
 	if err := json.Unmarshal(b, &raw); err != nil {
 		t.Fatal(err)
 	}
-	if raw["v"] != float64(1) {
+	if raw["v"] != float64(Version) {
 		t.Errorf(`"v" = %v`, raw["v"])
 	}
 	back, err := Decode(b)

@@ -65,6 +65,14 @@ func (c *Character) AddCondition(id Condition, o ConditionOptions) (*ConditionCh
 	if o.Rounds < 0 || o.Rounds > MaxRounds {
 		return nil, newError(ErrBadRounds, "Rounds", o.Rounds, "Max", MaxRounds)
 	}
+	if immune, by := c.ImmuneToCondition(id); immune {
+		return nil, newError(ErrConditionImmune, "Name", c.Name, "Condition", string(id), "Effect", by)
+	}
+	return c.addCondition(id, o), nil
+}
+
+// addCondition adds a condition other than exhaustion (o valid, no immunity check).
+func (c *Character) addCondition(id Condition, o ConditionOptions) *ConditionChange {
 	ch := c.condSnapshot(id)
 	if i := c.conditionIndex(id); i >= 0 {
 		ch.Refreshed = true
@@ -83,13 +91,12 @@ func (c *Character) AddCondition(id Condition, o ConditionOptions) (*ConditionCh
 			ch.Added = append(ch.Added, Prone)
 		}
 	}
-	return c.condFinish(ch), nil
+	return c.condFinish(ch)
 }
 
 // addImplied adds unconscious (until removed) and prone; it returns the ones newly added.
 func (c *Character) addImplied(id Condition) []Condition {
-	ch, _ := c.AddCondition(id, ConditionOptions{})
-	return ch.Added
+	return c.addCondition(id, ConditionOptions{}).Added
 }
 
 // SetExhaustion sets the exhaustion level (0–6). Reaching 4+ halves max HP

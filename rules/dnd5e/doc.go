@@ -38,4 +38,8 @@
 //   - Dead characters cannot roll checks, saves or attacks, or be healed
 //     (ErrIsDead); damage to the dead is a no-op.
 //   - Adding a condition already present keeps the longer duration.
+//   - Effects (effect.go), class features and their resources (feature.go,
+//     feature_passive.go, feature_resource.go) and custom counters
+//     (counter.go) live on the sheet since version 2; their own decisions are
+//     written where they are defined.
 package dnd5e

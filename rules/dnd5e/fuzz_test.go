@@ -49,6 +49,13 @@ func FuzzSheet(f *testing.F) {
 	c.Conditions = []ActiveCondition{{ID: Poisoned, Rounds: 2}}
 	seed, _ := json.Marshal(c)
 	f.Add(seed, uint64(1), 7)
+	c.Subclass = "champion"
+	c.AddEffect(NewEffect(EffectSource{Kind: SourceSpell, ID: "aid"}, Rounds(2), Mod{Kind: ModMaxHP, Value: 5}))
+	c.AddEffect(NewEffect(EffectSource{Kind: SourceSpell, ID: "bless"}, Minutes(1), Mod{Kind: ModBonus, Roll: ScopeAttack, Dice: "1d4"}))
+	c.AddCounter("Arrows", 0, 20, ResetLong)
+	c.Spent = map[string]int{"second_wind": 1}
+	seed, _ = json.Marshal(c)
+	f.Add(seed, uint64(3), 12)
 	f.Add([]byte(`{"v":1}`), uint64(2), 30)
 	f.Fuzz(func(t *testing.T, data []byte, seed uint64, amount int) {
 		c, err := Decode(data)
@@ -78,6 +85,27 @@ func FuzzSheet(f *testing.F) {
 			func() { c.SetMaxHP(amount) },
 			func() { c.RemoveCondition(Exhaustion) },
 			func() { c.PassiveScore(Perception, Normal) },
+			func() { c.OnTurn(TurnEvent{Who: c.Name}) },
+			func() { c.OnTurn(TurnEvent{Who: c.Name, End: true}) },
+			func() { c.UseFeature("second_wind", r, FeatureOptions{}) },
+			func() { c.UseFeature("action_surge", r, FeatureOptions{}) },
+			func() {
+				c.AddEffect(NewEffect(EffectSource{Kind: SourceCustom, Name: "ward"}, Duration{}, Mod{Kind: ModMaxHP, Value: amount % 50}))
+			},
+			func() { c.RemoveEffect("ward") },
+			func() { c.EndConcentrationEffects("Ana", "") },
+			func() {
+				for _, a := range c.Attacks {
+					if res, err := c.AttackAction(a.Name, Target{AC: 12}, r, AttackOptions{Turn: "t"}); err == nil {
+						for _, x := range res {
+							c.SpendEffects(x.Applied, "t")
+						}
+					}
+				}
+			},
+			func() { c.AddCounter("Luck", -amount%10, amount%10, ResetShort) },
+			func() { c.UseCounter("Arrows", amount%30) },
+			func() { c.SetCounter("Luck", amount%12) },
 		}
 		for i, step := range steps {
 			step()

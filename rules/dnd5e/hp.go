@@ -27,6 +27,9 @@ type HPChange struct {
 	Added         []Condition `json:"added,omitempty"`     // conditions added (unconscious, prone)
 	Removed       []Condition `json:"removed,omitempty"`   // conditions removed (unconscious)
 	NoEffect      bool        `json:"no_effect,omitempty"` // nothing changed (e.g. damage to the dead)
+	// Prevented names the effect that changed the outcome: death ward kept the
+	// character at 1 HP (and ended), or no_healing stopped the healing.
+	Prevented string `json:"prevented,omitempty"`
 }
 
 func (c *Character) hpSnapshot(amount int) *HPChange {
@@ -106,6 +109,9 @@ func (c *Character) damage(amount int, typ DamageType, crit, resolved bool) (*HP
 		ch.Applied = min(c.HP, dmg)
 		ch.Overflow = dmg - ch.Applied
 		c.HP -= ch.Applied
+		if c.HP == 0 && c.deathWard(ch) {
+			return c.hpFinish(ch), nil
+		}
 		if c.HP > 0 {
 			return c.hpFinish(ch), nil
 		}
@@ -160,6 +166,10 @@ func (c *Character) Heal(amount int) (*HPChange, error) {
 }
 
 func (c *Character) heal(amount int, ch *HPChange) {
+	if blocked, by := c.AsTarget().hasMod(ModNoHealing); blocked && amount > 0 {
+		ch.Prevented, ch.NoEffect = by, true
+		return
+	}
 	ch.Applied = max(0, min(amount, c.EffectiveMaxHP()-c.HP))
 	if ch.Applied == 0 {
 		ch.NoEffect = true
@@ -261,7 +271,9 @@ type DeathSaveResult struct {
 	StateBefore State        `json:"state_before"`
 	StateAfter  State        `json:"state_after"` // dying, stable (3 successes), dead (3 failures), conscious (natural 20)
 	HP          int          `json:"hp"`
-	Removed     []Condition  `json:"removed,omitempty"` // unconscious, on a natural 20
+	Removed     []Condition  `json:"removed,omitempty"`      // unconscious, on a natural 20
+	Applied     []Applied    `json:"applied,omitempty"`      // effects on every save (bless)
+	EffectBonus string       `json:"effect_bonus,omitempty"` // what they added to the roll, labelled
 }
 
 // DeathSave rolls a death saving throw: a d20 with no modifier (o.Bonus for
@@ -278,14 +290,19 @@ func (c *Character) DeathSave(r dice.Roller, o RollOptions) (*DeathSaveResult, e
 		return nil, err
 	}
 	res := &DeathSaveResult{Bonus: o.Bonus, StateBefore: c.State}
-	res.Effects = append(optionEffects(o.Mode), c.AsTarget().deathSaveEffects()...)
+	t := c.AsTarget()
+	fx := gatherD20(t.Effects, rollQuery{scope: ScopeDeathSave}, false)
+	res.Effects = append(optionEffects(o.Mode), t.deathSaveEffects()...)
+	res.Effects = append(res.Effects, fx.modes...)
+	res.Applied, res.EffectBonus = fx.applied, fx.notation
 	res.Mode, res.Cancelled = ResolveMode(res.Effects)
-	res.Notation = d20Notation(res.Mode, 0, o.Bonus)
+	res.Notation = d20Notation(res.Mode, 0, o.Bonus) + fx.notation
 	roll, err := dice.Roll(res.Notation, r)
 	if err != nil {
 		return nil, err
 	}
 	res.Roll, res.Natural, res.Total = roll, roll.Natural, roll.Total
+	fillApplied(res.Applied, roll)
 	switch {
 	case res.Natural == 20:
 		res.Outcome = DeathRevived
@@ -371,7 +388,7 @@ func (c *Character) Stabilize(r dice.Roller, o StabilizeOptions) (*StabilizeResu
 			if err := ro.validate(); err != nil {
 				return nil, err
 			}
-			res.Check, err = rollD20(&RollResult{Kind: KindSkillCheck, Ability: Wis, Skill: Medicine, Modifier: o.MedicineBonus}, nil, ro, r)
+			res.Check, err = rollD20(&RollResult{Kind: KindSkillCheck, Ability: Wis, Skill: Medicine, Modifier: o.MedicineBonus}, nil, nil, rollQuery{}, ro, r)
 		}
 		if err != nil {
 			return nil, err
@@ -408,4 +425,22 @@ func (t *Target) TakeDamage(amount int) TargetDamage {
 	d.HPAfter, d.TempAfter = t.HP, t.TempHP
 	d.Down = t.HP == 0
 	return d
+}
+
+// deathWard: the character would drop to 0 HP from damage; a death ward
+// effect keeps it at 1 HP instead and ends (it reports true).
+func (c *Character) deathWard(ch *HPChange) bool {
+	for _, e := range c.Effects {
+		for _, m := range e.Mods {
+			if m.Kind == ModDeathWard {
+				c.HP = 1
+				ch.Applied--
+				ch.Overflow = 0
+				ch.Prevented = e.ID
+				c.dropEffects(func(x ActiveEffect) bool { return x.ID == e.ID })
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -95,12 +95,15 @@ func EffectKinds() []EffectKind {
 		EffectResistAll, EffectMaxHPHalved, EffectDeath, EffectSpeedHalved, EffectSpeedZero, EffectImpliesProne}
 }
 
-// Effect says which condition did what. Condition "" means the caller's own
-// option (the mode the user asked for). OnTarget is true when the condition is
-// on the attack's target rather than on the roller. Level is the exhaustion
+// Effect says which condition did what. Condition "" and Source "" mean the
+// caller's own option (the mode the user asked for). Source is the id of an
+// active effect (faerie fire, rage) that gave it; that effect is also listed
+// in the roll's Applied. OnTarget is true when the condition (or effect) is on
+// the attack's target rather than on the roller. Level is the exhaustion
 // level when Condition is Exhaustion.
 type Effect struct {
 	Condition Condition  `json:"condition,omitempty"`
+	Source    string     `json:"source,omitempty"`
 	Level     int        `json:"level,omitempty"`
 	OnTarget  bool       `json:"on_target,omitempty"`
 	Effect    EffectKind `json:"effect"`

@@ -35,13 +35,33 @@ func impossible() *Odds { return &Odds{P: 0, Rat: new(big.Rat), Exact: true} }
 // D20Odds is P(success) of a d20 roll in mode with modifier and bonus notation against target (a DC or an AC);
 // natural applies the natural 20 / natural 1 rule. It returns nil when a distribution cannot be computed.
 func D20Odds(mode Mode, modifier int, bonus string, target int, natural bool) *Odds {
-	d, err := dice.DistributionOf(d20Term(mode), dice.DistOptions{})
+	return D20OddsFor(D20Spec{Mode: mode, Modifier: modifier, Bonus: bonus, Target: target, Natural: natural})
+}
+
+// D20Spec is everything the chance of a d20 roll depends on.
+type D20Spec struct {
+	Mode     Mode
+	MinD20   int    // a d20 below this counts as this (reliable talent); 0 = none
+	Modifier int    // the flat modifier
+	Bonus    string // bonus notation: the user's and the effects' ("1d4-1d4[bane]"), labels allowed
+	Target   int    // DC or AC
+	Natural  bool   // attack rolls and death saves: a natural 1 fails, a natural CritMin or more succeeds
+	CritMin  int    // the lowest natural that always succeeds when Natural (0 = 20; improved critical 19)
+}
+
+// D20OddsFor is P(success) of the roll s describes (see Odds); nil when a distribution cannot be computed.
+func D20OddsFor(s D20Spec) *Odds {
+	d, err := dice.DistributionOf(d20TermMin(s.Mode, s.MinD20), dice.DistOptions{})
 	if err != nil {
 		return nil
 	}
-	m, err := dice.DistributionOf(modifierNotation(modifier, bonus), dice.DistOptions{})
+	m, err := dice.DistributionOf(modifierNotation(s.Modifier, s.Bonus), dice.DistOptions{})
 	if err != nil {
 		return nil
+	}
+	critMin := s.CritMin
+	if critMin < 2 || critMin > 20 {
+		critMin = 20
 	}
 	p, sum := 0.0, new(big.Rat)
 	add := func(n int, pm float64, rm *big.Rat, known bool) {
@@ -55,13 +75,13 @@ func D20Odds(mode Mode, modifier int, bonus string, target int, natural bool) *O
 	}
 	for n := 1; n <= 20; n++ {
 		switch {
-		case natural && n == 1:
+		case s.Natural && n == 1:
 			continue
-		case natural && n == 20:
+		case s.Natural && n >= critMin:
 			add(n, 1, big.NewRat(1, 1), true)
 		default:
-			rm, ok := m.AtLeastRat(target - n)
-			add(n, m.AtLeast(target-n), rm, ok)
+			rm, ok := m.AtLeastRat(s.Target - n)
+			add(n, m.AtLeast(s.Target-n), rm, ok)
 		}
 	}
 	o := &Odds{P: min(max(p, 0), 1), Exact: d.Exact() && m.Exact()}
@@ -108,7 +128,8 @@ func (r *RollResult) Odds() *Odds {
 	case r.AutoFail:
 		return impossible()
 	}
-	return D20Odds(r.Mode, r.Modifier, r.Bonus, r.DC, false)
+	return D20OddsFor(D20Spec{Mode: r.Mode, MinD20: r.MinD20, Modifier: r.Modifier,
+		Bonus: joinDice(r.Bonus, r.EffectBonus), Target: r.DC})
 }
 
 // Odds is the chance of an attack roll hitting its AC; nil when the AC is unknown.
@@ -116,7 +137,8 @@ func (r *AttackResult) Odds() *Odds {
 	if r == nil || r.AC <= 0 {
 		return nil
 	}
-	return D20Odds(r.Mode, r.ToHit, r.Bonus, r.AC, true)
+	return D20OddsFor(D20Spec{Mode: r.Mode, Modifier: r.ToHit, Bonus: joinDice(r.Bonus, r.EffectBonus),
+		Target: r.AC, Natural: true, CritMin: r.CritMin})
 }
 
 // Odds is the chance of a death save succeeding (a natural 20 revives, which counts as a success).
@@ -124,5 +146,5 @@ func (r *DeathSaveResult) Odds() *Odds {
 	if r == nil {
 		return nil
 	}
-	return D20Odds(r.Mode, 0, r.Bonus, deathSaveDC, true)
+	return D20OddsFor(D20Spec{Mode: r.Mode, Bonus: joinDice(r.Bonus, r.EffectBonus), Target: deathSaveDC, Natural: true})
 }

@@ -28,6 +28,10 @@ type RestResult struct {
 	DeathSavesReset  bool           `json:"death_saves_reset,omitempty"`
 	Removed          []Condition    `json:"removed,omitempty"` // unconscious, if a stable character woke
 	NextLongRest     time.Time      `json:"next_long_rest,omitzero"`
+	// EffectsEnded: the effects the rest ended (until a rest, turn-bound, or run out during it).
+	EffectsEnded []ActiveEffect `json:"effects_ended,omitempty"`
+	// Reset: the feature resources and counters the rest restored.
+	Reset []ResetItem `json:"reset,omitempty"`
 }
 
 // ShortRest spends n Hit Dice (0 allowed: a rest with no healing). Each die
@@ -71,6 +75,7 @@ func (c *Character) ShortRest(n int, r dice.Roller) (*RestResult, error) {
 	res.Notations = notations
 	res.HitDiceSpent = n
 	c.HitDice -= n
+	c.restEnds(res, false)
 	res.HitDiceAfter = c.HitDice
 	ch := c.hpSnapshot(res.Rolled)
 	c.heal(res.Rolled, ch)
@@ -102,6 +107,7 @@ func (c *Character) LongRest(now time.Time) (*RestResult, error) {
 		return nil, newError(ErrLongRestNeedsHP, "Name", c.Name)
 	}
 	res := &RestResult{Long: true, HitDiceBefore: c.HitDice, ExhaustionBefore: c.Exhaustion}
+	c.restEnds(res, true)
 	ch := c.hpSnapshot(0)
 	if c.Exhaustion > 0 {
 		var cc ConditionChange
@@ -126,4 +132,14 @@ func (c *Character) LongRest(now time.Time) (*RestResult, error) {
 	res.NextLongRest = now.Add(LongRestEvery)
 	res.HP = *c.hpFinish(ch)
 	return res, nil
+}
+
+// restEnds ends the effects a rest ends (before its healing, so that an
+// ended max_hp effect caps the hit points first) and restores the resources
+// it restores.
+func (c *Character) restEnds(res *RestResult, long bool) {
+	kept, ended := restEffects(c.Effects, long)
+	c.replaceEffects(kept)
+	res.EffectsEnded = ended
+	res.Reset = append(c.restResources(long), c.restCounters(long)...)
 }

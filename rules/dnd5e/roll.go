@@ -83,6 +83,12 @@ type RollResult struct {
 	DC          int          `json:"dc,omitempty"`
 	AutoFail    bool         `json:"auto_fail,omitempty"` // failed without a roll (paralyzed, stunned, …)
 	Outcome     Outcome      `json:"outcome,omitempty"`   // success/failure when DC > 0; failure when AutoFail
+	// Effects at work: what each active effect added (Applied), the notation
+	// they added to the roll, labelled ("+1d4[bless]"), and the lowest d20
+	// face that counts (reliable talent: 10; 0 = none).
+	Applied     []Applied `json:"applied,omitempty"`
+	EffectBonus string    `json:"effect_bonus,omitempty"`
+	MinD20      int       `json:"min_d20,omitempty"`
 }
 
 // d20Notation builds "1d20+5", "2d20kh1-1+1d4", ….
@@ -133,11 +139,15 @@ func validateBonus(bonus string) error {
 	return err
 }
 
-// rollD20 rolls a check or save with the given flat modifier and effects.
-func rollD20(res *RollResult, effects []Effect, o RollOptions, r dice.Roller) (*RollResult, error) {
+// rollD20 rolls a check or save with the given flat modifier, condition
+// effects and active effects (fxList, matched against q).
+func rollD20(res *RollResult, effects []Effect, fxList []ActiveEffect, q rollQuery, o RollOptions, r dice.Roller) (*RollResult, error) {
+	fx := gatherD20(fxList, q, false)
 	res.Bonus = strings.TrimSpace(o.Bonus)
 	res.DC = o.DC
 	res.Effects = append(optionEffects(o.Mode), effects...)
+	res.Effects = append(res.Effects, fx.modes...)
+	res.Applied = fx.applied
 	res.Mode, res.Cancelled = ResolveMode(res.Effects)
 	for _, e := range res.Effects {
 		if e.Effect == EffectAutoFail {
@@ -146,7 +156,9 @@ func rollD20(res *RollResult, effects []Effect, o RollOptions, r dice.Roller) (*
 			return res, nil
 		}
 	}
-	res.Notation = d20Notation(res.Mode, res.Modifier, o.Bonus)
+	res.EffectBonus = fx.notation
+	res.MinD20 = fx.minD20
+	res.Notation = d20TermMin(res.Mode, fx.minD20) + signed(res.Modifier) + bonusSuffix(o.Bonus) + fx.notation
 	roll, err := dice.Roll(res.Notation, r)
 	if err != nil {
 		return nil, err
@@ -154,6 +166,7 @@ func rollD20(res *RollResult, effects []Effect, o RollOptions, r dice.Roller) (*
 	res.Roll = roll
 	res.Natural = roll.Natural
 	res.Total = roll.Total
+	fillApplied(res.Applied, roll)
 	if o.DC > 0 {
 		// G-B8: natural 20 and 1 are not automatic on checks and saves.
 		if res.Total >= o.DC {
@@ -181,7 +194,9 @@ func (c *Character) SkillCheck(s Skill, r dice.Roller, o RollOptions) (*RollResu
 		Kind: KindSkillCheck, Ability: s.Ability(), Skill: s,
 		Modifier: c.SkillBonus(s), Proficiency: c.SkillProficiency(s), Expertise: c.HasExpertise(s),
 	}
-	return rollD20(res, c.AsTarget().checkEffects(), o, r)
+	t := c.AsTarget()
+	q := rollQuery{scope: ScopeCheck, ability: s.Ability(), skill: s, prof: res.Proficiency > 0}
+	return rollD20(res, t.checkEffects(), t.Effects, q, o, r)
 }
 
 // AbilityCheck rolls d20 + ability mod (initiative is AbilityCheck(Dex)).
@@ -216,7 +231,7 @@ func (t Target) AbilityCheck(a Ability, modifier int, r dice.Roller, o RollOptio
 		return nil, err
 	}
 	res := &RollResult{Kind: KindAbilityCheck, Ability: a, Modifier: modifier}
-	return rollD20(res, t.checkEffects(), o, r)
+	return rollD20(res, t.checkEffects(), t.Effects, rollQuery{scope: ScopeCheck, ability: a}, o, r)
 }
 
 // Save rolls a saving throw for a creature without a sheet (an NPC):
@@ -229,7 +244,7 @@ func (t Target) Save(a Ability, modifier int, r dice.Roller, o RollOptions) (*Ro
 		return nil, err
 	}
 	res := &RollResult{Kind: KindSave, Ability: a, Modifier: modifier}
-	return rollD20(res, t.saveEffects(a), o, r)
+	return rollD20(res, t.saveEffects(a), t.Effects, rollQuery{scope: ScopeSave, ability: a}, o, r)
 }
 
 // canAct refuses rolls for a dead character.
@@ -238,4 +253,18 @@ func (c *Character) canAct() error {
 		return newError(ErrIsDead, "Name", c.Name)
 	}
 	return nil
+}
+
+// Initiative rolls the character's initiative: a DEX check (B4) to which
+// initiative-only effects (feral instinct's advantage) add.
+func (c *Character) Initiative(r dice.Roller, o RollOptions) (*RollResult, error) {
+	if err := c.canAct(); err != nil {
+		return nil, err
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	t := c.AsTarget()
+	res := &RollResult{Kind: KindAbilityCheck, Ability: Dex, Modifier: c.Mod(Dex)}
+	return rollD20(res, t.checkEffects(), t.Effects, rollQuery{scope: ScopeInitiative, ability: Dex}, o, r)
 }

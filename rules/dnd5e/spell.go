@@ -33,12 +33,22 @@ import (
 //     is a pool for the caller to divide.
 //   - Cast resolves a spell's listed damage at once for the targets given. For
 //     damage that comes later (moonbeam, spirit guardians, a later turn of
-//     spiritual weapon) call Cast again with CastOptions.Repeat; rider spells
-//     (smites, hunter's mark) are better passed as AttackOptions.ExtraDamage.
-//   - Not modelled: choices of damage type (spirit guardians' necrotic, flame
-//     strike's upcast die is fire, glyph of warding, prismatic spray's colours),
-//     acid arrow's later damage and half damage on a miss, vampiric touch's
-//     healing.
+//     spiritual weapon) call Cast again with CastOptions.Repeat. Rider spells
+//     (divine favor, branding smite, hunter's mark) roll nothing at the cast:
+//     they put an effect on the caster whose damage joins its weapon hits
+//     (fire shield's retaliation is for the caller to deal).
+//   - Where the caster chooses (CastOptions.Choice, Spell.Choices: enlarge or
+//     reduce, a damage type, a curse, a glyph), the first option is the
+//     default. Not modelled: flame strike's upcast die is always fire,
+//     prismatic spray's colours, acid arrow's later damage and half damage on
+//     a miss; spell_coverage_test.go lists every spell with what it does.
+//   - Effects (spell_mech.go): a spell's effects go to each target it lands on
+//     (CastTarget.Effects) or its caster (CastResult.CasterEffects), tied to
+//     the caster's concentration when the spell needs it; the caller applies
+//     them (Character.AddEffect, or a creature's effect list). A Willing target
+//     makes no save. Area spells that act on the creatures inside (silence,
+//     darkness, fog cloud, plant growth, antimagic field) act on the targets
+//     the caller names.
 //   - Conditions: a spell's Conditions are reported on each target that fails
 //     its save, is hit, or (no save, no attack) is affected; the caller applies
 //     them (Character.AddCondition, or the encounter's). Where the spell lets
@@ -317,6 +327,36 @@ type Spell struct {
 	HPLimit int `json:"hp_limit,omitempty"`
 	// Kills: an affected target dies (power word kill).
 	Kills bool `json:"kills,omitempty"`
+
+	// What else it does (spell_mech.go; the caller applies each outcome Cast reports).
+
+	// Effects it puts on the creatures it lands on, or on its caster.
+	Effects []SpellEffect `json:"effects,omitempty"`
+	// Choices the caster picks one of (CastOptions.Choice; the first is the
+	// default): enlarge or reduce, a damage type, a curse.
+	Choices []string `json:"choices,omitempty"`
+	// ChoiceSaves: the save ability when the caster picks that option (symbol).
+	ChoiceSaves map[string]Ability `json:"choice_saves,omitempty"`
+	// DamageTypes: the damage type is the caster's choice among these (the
+	// choice names it); the table's type is the default.
+	DamageTypes []DamageType `json:"damage_types,omitempty"`
+	// Tiers: outcomes by the target's hit points (divine word).
+	Tiers []SpellTier `json:"tiers,omitempty"`
+	// Stabilizes a dying target (spare the dying).
+	Stabilizes bool `json:"stabilizes,omitempty"`
+	// Revive brings a dead target back with this many hit points (-1: all of them).
+	Revive int `json:"revive,omitempty"`
+	// Cure: conditions, exhaustion and effects it ends.
+	Cure *SpellCure `json:"cure,omitempty"`
+	// Summon: the creatures it conjures or turns a target into.
+	Summon *SpellSummon `json:"summon,omitempty"`
+	// Dispels: it ends a spell, with a check above its slot level (DispelCheck).
+	Dispels bool `json:"dispels,omitempty"`
+	// Drain: the caster regains half the damage it deals (vampiric touch).
+	Drain bool `json:"drain,omitempty"`
+	// ReduceMaxHP: a target that fails its save loses as much hit point
+	// maximum as the damage it took, for an hour (harm).
+	ReduceMaxHP bool `json:"reduce_max_hp,omitempty"`
 }
 
 // SpellCondition is a condition a spell imposes, and for how long.
@@ -329,6 +369,8 @@ type SpellCondition struct {
 	// (its caster losing concentration) does not end it: a creature knocked
 	// prone stays prone until it stands up; sunbeam's blindness lasts its round.
 	Fixed bool `json:"fixed,omitempty"`
+	// Choice: imposed only when the caster picks this option ("" = always).
+	Choice string `json:"choice,omitempty"`
 }
 
 // Key is the catalog key of the spell's name ("spell.fireball").
@@ -359,6 +401,42 @@ func (s Spell) IdentifyDC() int { return 15 + s.Level }
 func (s Spell) clone() Spell {
 	s.Classes = append([]Class(nil), s.Classes...)
 	s.Conditions = append([]SpellCondition(nil), s.Conditions...)
+	if s.Effects != nil {
+		fx := make([]SpellEffect, len(s.Effects))
+		for i, e := range s.Effects {
+			e.Mods = append([]Mod(nil), e.Mods...)
+			fx[i] = e
+		}
+		s.Effects = fx
+	}
+	s.Choices = append([]string(nil), s.Choices...)
+	if s.ChoiceSaves != nil {
+		m := make(map[string]Ability, len(s.ChoiceSaves))
+		for k, v := range s.ChoiceSaves {
+			m[k] = v
+		}
+		s.ChoiceSaves = m
+	}
+	s.DamageTypes = append([]DamageType(nil), s.DamageTypes...)
+	if s.Tiers != nil {
+		tiers := make([]SpellTier, len(s.Tiers))
+		for i, t := range s.Tiers {
+			t.Conditions = append([]SpellCondition(nil), t.Conditions...)
+			tiers[i] = t
+		}
+		s.Tiers = tiers
+	}
+	if s.Cure != nil {
+		c := *s.Cure
+		c.Conditions = append([]Condition(nil), c.Conditions...)
+		c.Effects = append([]string(nil), c.Effects...)
+		s.Cure = &c
+	}
+	if s.Summon != nil {
+		m := *s.Summon
+		m.Creatures = append([]string(nil), m.Creatures...)
+		s.Summon = &m
+	}
 	return s
 }
 
@@ -371,6 +449,7 @@ func init() {
 	for i, s := range spellTable {
 		spellIndex[s.ID] = i
 	}
+	addSpellMechanics()
 }
 
 // Spells returns every spell, by level then table order (alphabetical within a level).
@@ -452,6 +531,8 @@ const (
 	ErrBadInstances     = "spell.err.bad_instances"     // Want, Have
 	ErrBadSaveMod       = "spell.err.bad_save_mod"      // Modifier, Max
 	ErrNotConcentrating = "spell.err.not_concentrating" // Name
+	ErrBadChoice        = "spell.err.bad_choice"        // Spell, Choice
+	ErrNotDead          = "spell.err.not_dead"          // Name
 )
 
 // SpellErrorCodes lists every spell error code above.
@@ -459,7 +540,7 @@ func SpellErrorCodes() []string {
 	return []string{
 		ErrUnknownSpell, ErrNotACaster, ErrClassCantCast, ErrBadSlotLevel, ErrSlotTooLow, ErrNoSlots,
 		ErrNoSlotLeft, ErrNoSlotAvailable, ErrNotRitual, ErrCasterIncapable, ErrBadInstances, ErrBadSaveMod,
-		ErrNotConcentrating,
+		ErrNotConcentrating, ErrBadChoice, ErrNotDead,
 	}
 }
 

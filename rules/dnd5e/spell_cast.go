@@ -42,6 +42,9 @@ type SpellTarget struct {
 	// Invalid marks a target the spell cannot affect (B10, G-B5), e.g. charm
 	// person on a beast: nothing happens to it, with no roll.
 	Invalid bool
+	// Willing: the target does not resist (an ally receiving enlarge or
+	// polymorph): it makes no save and the spell lands.
+	Willing bool
 }
 
 // SheetTarget makes a SpellTarget of a character sheet for spell s: its
@@ -71,6 +74,10 @@ type CastOptions struct {
 	Mode          Mode     // the caster's adv/dis on spell attack rolls
 	Bonus         string   // extra to-hit notation on spell attacks, e.g. "1d4" (bless)
 	CritRule      CritRule // "" = CritDouble
+	Turn          string   // the current turn's key (AttackOptions.Turn)
+	// Choice is the caster's option where the spell offers some
+	// (Spell.Choices: "enlarge", "fire", "bull"); "" takes the first.
+	Choice string
 }
 
 func (o CastOptions) validate() error {
@@ -96,6 +103,7 @@ type CastTarget struct {
 	Save         *RollResult     `json:"save,omitempty"`      // its saving throw against the spell save DC
 	Saved        bool            `json:"saved,omitempty"`     // it made the save
 	Halved       bool            `json:"halved,omitempty"`    // it took half damage for its save
+	Evasion      bool            `json:"evasion,omitempty"`   // evasion: none on a DEX save, half on a failure
 	Damage       *DamageResult   `json:"damage,omitempty"`    // damage without an attack roll (after its defences; halved parts when Halved)
 	Total        int             `json:"total"`               // all damage dealt to it, after defences
 	Heal         int             `json:"heal,omitempty"`      // HP (or temp HP, or max HP) to give it; the caller applies it
@@ -111,6 +119,19 @@ type CastTarget struct {
 	Conditions []SpellCondition `json:"conditions,omitempty"`
 	// Killed: power word kill's target dies; the caller applies it.
 	Killed bool `json:"killed,omitempty"`
+	// Landed: the spell took effect on it (it failed its save, was hit, or
+	// was affected), so the outcomes below apply.
+	Landed bool `json:"landed,omitempty"`
+	// Effects to put on it (Character.AddEffect, or its effect list): bless,
+	// faerie fire, haste; harm's lower hit point maximum.
+	Effects []ActiveEffect `json:"effects,omitempty"`
+	// Stabilize: spare the dying stabilizes it (Character.Stabilize with Kit).
+	Stabilize bool `json:"stabilize,omitempty"`
+	// Revive: a dead target comes back with this many hit points (-1: all),
+	// with Character.Revive.
+	Revive int `json:"revive,omitempty"`
+	// Cure: what to end on it (Character.ApplyCure).
+	Cure *SpellCure `json:"cure,omitempty"`
 }
 
 // CastResult is a cast spell and what it did.
@@ -132,6 +153,16 @@ type CastResult struct {
 	PoolLeft      int                  `json:"pool_left,omitempty"`   // what the affected targets left of it
 	Concentration *ConcentrationChange `json:"concentration,omitempty"`
 	Targets       []CastTarget         `json:"targets,omitempty"`
+	// Choice is the option the spell was cast with ("" when it has none).
+	Choice string `json:"choice,omitempty"`
+	// CasterEffects go on the caster (shield, hunter's mark, blur); EffectRoll
+	// is the roll of their or the targets' rolled values (enhance ability's 2d6).
+	CasterEffects []ActiveEffect `json:"caster_effects,omitempty"`
+	EffectRoll    *dice.Result   `json:"effect_roll,omitempty"`
+	// CasterHeal: hit points the caster regains (vampiric touch: half the damage dealt).
+	CasterHeal int `json:"caster_heal,omitempty"`
+	// Summon: the creatures the spell brings (or turns a target into), for the encounter.
+	Summon *SpellSummon `json:"summon,omitempty"`
 }
 
 // Cast casts spell s at slotLevel against targets, consuming a slot.
@@ -180,6 +211,9 @@ func (c *Character) Cast(s Spell, slotLevel int, targets []SpellTarget, r dice.R
 	if err := o.validate(); err != nil {
 		return nil, err
 	}
+	if err := s.validChoice(o.Choice); err != nil {
+		return nil, err
+	}
 	if slotLevel < 0 || slotLevel > 9 {
 		return nil, newError(ErrBadSlotLevel, "Slot", slotLevel, "Max", 9)
 	}
@@ -218,6 +252,10 @@ func (c *Character) Cast(s Spell, slotLevel int, targets []SpellTarget, r dice.R
 	}
 	mod := c.Mod(c.SpellAbility)
 	res.Dice = s.ScaledDice(castLevel, c.Level, mod)
+	res.Choice = s.choiceOf(o.Choice)
+	if typ := DamageType(res.Choice); len(s.DamageTypes) > 0 && typ.Valid() {
+		res.Dice.Damage = retype(res.Dice.Damage, typ)
+	}
 	if s.Save != "" {
 		res.DC, _ = c.SpellSaveDC()
 	}
@@ -236,7 +274,11 @@ func (c *Character) Cast(s Spell, slotLevel int, targets []SpellTarget, r dice.R
 			return nil, newError(ErrBadAmount, "Amount", t.Distance, "Max", MaxHPLimit)
 		}
 	}
-	if err := resolveTargets(res, s, c.AsTarget(), targets, shares, r, o); err != nil {
+	casterT := c.AsTarget()
+	if err := resolveTargets(res, s, casterT, targets, shares, r, o); err != nil {
+		return nil, err
+	}
+	if err := castOutcomes(res, s, casterT, mod, targets, r); err != nil {
 		return nil, err
 	}
 	if res.SlotLevel > 0 {
@@ -290,13 +332,8 @@ func shareInstances(s Spell, total int, targets []SpellTarget) ([]int, error) {
 func resolveTargets(res *CastResult, s Spell, caster Target, targets []SpellTarget, shares []int, r dice.Roller, o CastOptions) error {
 	d := res.Dice
 	res.Targets = make([]CastTarget, len(targets))
-	// Who takes the shared damage roll, and halved or not.
-	type pending struct {
-		i      int
-		halved bool
-	}
-	var shared []pending
-	var darts []int // targets hit by automatic darts
+	var shared []pending // who takes the shared damage roll, and halved or not
+	var darts []int      // targets hit by automatic darts
 	for i, t := range targets {
 		ct := &res.Targets[i]
 		ct.Name = t.Target.Name
@@ -308,6 +345,10 @@ func resolveTargets(res *CastResult, s Spell, caster Target, targets []SpellTarg
 			ct.AppearsSaved = s.Save != "" && s.OnSave == SaveNone
 			continue
 		}
+		if spellImmune(t.Target, d.CastLevel) {
+			ct.Unaffected = true
+			continue
+		}
 		if s.Heal != "" {
 			ct.HealKind = s.HealKind
 		}
@@ -317,41 +358,24 @@ func resolveTargets(res *CastResult, s Spell, caster Target, targets []SpellTarg
 			if shares != nil {
 				n = shares[i]
 			}
-			dmg := d.Damage
-			if dmg == "" {
-				dmg = "0"
+			if err := spellAttacks(ct, res, s, caster, t, n, r, o); err != nil {
+				return err
 			}
-			for range n {
-				a, err := RollAttack(caster, t.Target, res.ToHit, dmg, r, AttackOptions{
-					Mode: o.Mode, Bonus: o.Bonus, Distance: t.Distance, CritRule: o.CritRule,
-				})
-				if err != nil {
-					return err
-				}
-				a.Attack = s.ID
-				if d.Damage == "" {
-					a.Damage = nil
-				} else if a.Damage != nil {
-					ct.Total += a.Damage.Total
-				}
-				ct.Attacks = append(ct.Attacks, a)
+		case s.Save != "" && t.Willing:
+			if d.Damage != "" && !s.Rider {
+				shared = append(shared, pending{i: i})
 			}
 		case s.Save != "":
-			sv, err := t.Target.Save(s.Save, t.SaveMod, r, RollOptions{Mode: t.SaveMode, Bonus: t.SaveBonus, DC: res.DC})
+			p, takes, err := spellSave(ct, res, s, t, r)
 			if err != nil {
 				return err
 			}
-			ct.Save = sv
-			ct.Saved = sv.Outcome == OutcomeSuccess
-			if d.Damage != "" {
-				switch {
-				case !ct.Saved || s.OnSave == SaveOther:
-					shared = append(shared, pending{i: i})
-				case s.OnSave == SaveHalf:
-					ct.Halved = true
-					shared = append(shared, pending{i: i, halved: true})
-				}
+			if takes {
+				p.i = i
+				shared = append(shared, p)
 			}
+		case s.Rider:
+			// Its damage comes with later hits or triggers (an effect or the caller).
 		case d.Damage != "" && shares != nil:
 			darts = append(darts, i)
 		case d.Damage != "":
@@ -389,15 +413,8 @@ func resolveTargets(res *CastResult, s Spell, caster Target, targets []SpellTarg
 		ct.Total += dr.Total
 	}
 	if d.Heal != "" && hasValid(res.Targets) {
-		roll, err := dice.Roll(d.Heal, r)
-		if err != nil {
+		if err := rollHealing(res, s, caster, targets, r); err != nil {
 			return err
-		}
-		res.HealRoll = roll
-		for i := range res.Targets {
-			if !res.Targets[i].Invalid {
-				res.Targets[i].Heal = max(0, roll.Total)
-			}
 		}
 	}
 	if d.Pool != "" {
@@ -408,7 +425,7 @@ func resolveTargets(res *CastResult, s Spell, caster Target, targets []SpellTarg
 		res.PoolRoll = roll
 		res.PoolLeft = spendPool(res.Targets, s, targets, max(0, roll.Total))
 	}
-	imposeConditions(res.Targets, s, targets)
+	imposeConditions(res.Targets, s, targets, res.Choice)
 	return nil
 }
 
@@ -419,37 +436,61 @@ func resolveTargets(res *CastResult, s Spell, caster Target, targets []SpellTarg
 // (color spray: a blinded creature cannot see), are unaffected. It returns
 // what is left of the pool.
 func spendPool(cts []CastTarget, s Spell, targets []SpellTarget, pool int) int {
-	var order []int
+	var idx []int
+	var cands []PoolCandidate
 	for i, t := range targets {
-		if cts[i].Invalid {
+		if cts[i].Invalid || cts[i].Unaffected {
 			continue
 		}
 		skip := t.Target.HP <= 0 || t.Target.has(Unconscious)
 		if len(s.Conditions) > 0 && t.Target.has(s.Conditions[0].ID) {
 			skip = true
 		}
-		if skip {
-			cts[i].Unaffected = true
-			continue
-		}
-		order = append(order, i)
+		idx = append(idx, i)
+		cands = append(cands, PoolCandidate{Name: t.Target.Name, HP: t.Target.HP, Skip: skip})
 	}
-	sort.SliceStable(order, func(a, b int) bool { return targets[order[a]].Target.HP < targets[order[b]].Target.HP })
+	affected, left := SpendPool(pool, cands)
+	for j, i := range idx {
+		cts[i].Unaffected = !affected[j]
+	}
+	return left
+}
+
+// PoolCandidate is a creature a hit-point pool spell (sleep, color spray) may affect.
+type PoolCandidate struct {
+	Name string
+	HP   int  // its current hit points
+	Skip bool // the spell passes it over (sleep: at 0 HP or unconscious; color spray: blinded)
+}
+
+// SpendPool spends a rolled pool of hit points (sleep's 5d8) on the
+// candidates in ascending order of hit points, ties in the given order: each
+// whose hit points the pool still covers is affected and spends them; the
+// others, those skipped and those at 0 HP or less, are not. It returns which
+// were affected, in the candidates' order, and what is left of the pool.
+func SpendPool(pool int, cands []PoolCandidate) (affected []bool, left int) {
+	affected = make([]bool, len(cands))
+	var order []int
+	for i, c := range cands {
+		if !c.Skip && c.HP > 0 {
+			order = append(order, i)
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return cands[order[a]].HP < cands[order[b]].HP })
 	for _, i := range order {
-		if hp := targets[i].Target.HP; hp <= pool {
+		if hp := cands[i].HP; hp <= pool {
 			pool -= hp
-		} else {
-			cts[i].Unaffected = true
+			affected[i] = true
 		}
 	}
-	return pool
+	return affected, pool
 }
 
 // imposeConditions marks what the spell does to each target beyond damage:
 // over a power word's HPLimit it is unaffected; otherwise a target that failed
 // its save, was hit by an attack, or (no save, no attack) was affected gets
 // the spell's conditions, and power word kill's dies.
-func imposeConditions(cts []CastTarget, s Spell, targets []SpellTarget) {
+func imposeConditions(cts []CastTarget, s Spell, targets []SpellTarget, choice string) {
 	for i := range cts {
 		ct := &cts[i]
 		if ct.Invalid || ct.Unaffected {
@@ -474,7 +515,13 @@ func imposeConditions(cts []CastTarget, s Spell, targets []SpellTarget) {
 		if !landed {
 			continue
 		}
-		ct.Conditions = append([]SpellCondition(nil), s.Conditions...)
+		ct.Landed = true
+		ct.Conditions = nil
+		for _, c := range s.Conditions {
+			if c.Choice == "" || c.Choice == choice {
+				ct.Conditions = append(ct.Conditions, c)
+			}
+		}
 		ct.Killed = s.Kills
 	}
 }
@@ -505,7 +552,7 @@ func applyDefences(base *DamageResult, t Target, halved bool) *DamageResult {
 			p.Raw /= 2
 		}
 		p.Final = p.Raw
-		p.Resisted, p.Vulnerable, p.Immune = false, false, false
+		p.Resisted, p.Vulnerable, p.Immune, p.By = false, false, false, nil
 		p.applyDefences(t, resistAll)
 		out.Parts[i] = p
 		out.Raw += p.Raw
@@ -627,8 +674,10 @@ func (c *Character) IdentifySpell(s Spell, sameClass bool, r dice.Roller, o Roll
 	if sameClass {
 		effects = append(effects, Effect{Effect: EffectAdvantage})
 	}
-	effects = append(effects, c.AsTarget().checkEffects()...)
-	check, err := rollD20(check, effects, o, r)
+	t := c.AsTarget()
+	effects = append(effects, t.checkEffects()...)
+	q := rollQuery{scope: ScopeCheck, ability: Int, skill: arcana, prof: check.Proficiency > 0}
+	check, err := rollD20(check, effects, t.Effects, q, o, r)
 	if err != nil {
 		return nil, err
 	}

@@ -43,9 +43,9 @@ func TestSpellCatalogs(t *testing.T) {
 	}
 	// The names the brief fixes.
 	for lang, want := range map[string]map[string]string{
-		"zh-CN": {"fireball": "火球术", "magic_missile": "魔法飞弹", "cure_wounds": "治疗伤口"},
-		"zh-TW": {"fireball": "火球術", "magic_missile": "魔法飛彈", "cure_wounds": "治療傷口"},
-		"ko":    {"fireball": "파이어볼", "magic_missile": "매직 미사일", "cure_wounds": "상처 치료"},
+		"zh-CN": {"fireball": "火球术", "magic_missile": "魔法飞弹", "cure_wounds": "疗伤术"},
+		"zh-TW": {"fireball": "火球術", "magic_missile": "魔法飛彈", "cure_wounds": "療傷術"},
+		"ko":    {"fireball": "화염구", "magic_missile": "마력탄", "cure_wounds": "상처 치료"},
 	} {
 		cat := catalogtest.Read(t, "spells", lang)
 		for id, name := range want {

@@ -209,7 +209,7 @@ func TestScaledDice(t *testing.T) {
 		{spell: "circle_of_death", slot: 7, damage: "10d6[necrotic]"},
 		{spell: "guardian_of_faith", slot: 4, damage: "20[radiant]"},
 		{spell: "heal", slot: 7, heal: "80"},
-		{spell: "aid", slot: 3, heal: "10"},
+		{spell: "branding_smite", slot: 4, damage: "4d6[radiant]"},
 		{spell: "false_life", slot: 2, heal: "1d4+9"},
 		{spell: "sleep", slot: 2, pool: "7d8"},
 		{spell: "color_spray", slot: 3, pool: "10d10"},
@@ -771,10 +771,12 @@ func TestSpellPoolAndRider(t *testing.T) {
 	if err != nil || res.PoolRoll == nil || res.PoolRoll.Total != 56 || res.Dice.Pool != "7d8" {
 		t.Errorf("sleep: %+v %v", res, err)
 	}
-	// Hunter's mark: rider damage (untyped 1d6) for the caller's weapon attacks; a target listed takes it.
+	// Hunter's mark: rider damage (untyped 1d6) for the caster's weapon hits on the marked deer: an effect on the
+	// caster, nothing rolled at the cast.
 	rg := caster(t, "ranger", 2)
-	res, err = rg.Cast(spell(t, "hunters_mark"), 1, []SpellTarget{{Target: Target{Name: "deer"}}}, faces(4), CastOptions{})
-	if err != nil || !spell(t, "hunters_mark").Rider || res.Targets[0].Total != 4 || res.Dice.Damage != "1d6" {
+	res, err = rg.Cast(spell(t, "hunters_mark"), 1, []SpellTarget{{Target: Target{Name: "deer"}}}, faces(), CastOptions{})
+	if err != nil || !spell(t, "hunters_mark").Rider || res.Targets[0].Total != 0 || res.Dice.Damage != "1d6" ||
+		len(res.CasterEffects) != 1 || res.CasterEffects[0].Mods[0].Vs != "deer" || res.CasterEffects[0].Mods[0].Dice != "1d6" {
 		t.Errorf("hunter's mark: %+v %v", res, err)
 	}
 }

@@ -138,7 +138,7 @@ type Character struct {
 	Energy    int `json:"energy"`
 	MaxEnergy int `json:"max_energy"` // = base STA bonus + 3, kept by Recalc
 
-	Resist map[DamageType]Resistance `json:"resist,omitempty"` // resistible types only (not magic)
+	Resist map[DamageType]Resistance `json:"resist,omitempty"` // resistible types only (not magic or trap)
 	Immune []Immunity                `json:"immune,omitempty"`
 	Weak   []DamageType              `json:"weak,omitempty"`
 	Aura   DamageType                `json:"aura,omitempty"` // "" = none
@@ -154,6 +154,9 @@ type Character struct {
 	Effects  []Effect   `json:"effects,omitempty"`
 	Used     DefenceUse `json:"used"`                // defences used this turn
 	LoseTurn bool       `json:"lose_turn,omitempty"` // the next turn is lost (Curse of Sloth, Curse of Gluttony)
+	// LoseTurnBy is the catalog key of what cost the next turn (the curse),
+	// reported by Turn as TurnResult.LostBy; "" on sheets saved before it was kept.
+	LoseTurnBy string `json:"lose_turn_by,omitempty"`
 }
 
 // NewOptions are the optional parts of a new sheet.
@@ -249,15 +252,45 @@ func clonePtr(p *int) *int {
 // the copy and only then replaces c: a change that breaks a rule (the rule of
 // three, a talent prerequisite, …) returns the error and leaves c unchanged.
 // This is how the bot edits a sheet (/sheet set …).
+// Update keeps the sheet-level rules: an edit that changes the equipment ends
+// Mage Armour (see Edit).
 func (c *Character) Update(f func(*Character)) error {
+	_, err := c.Edit(f)
+	return err
+}
+
+// Edit is Update returning the lasting effects the edit ended: Mage Armour
+// ends when the caster's equipped items change (A24), whichever equipment
+// field the edit touched (an edit that leaves the equipment as it was ends
+// nothing). The bot applies every /sheet set with it.
+func (c *Character) Edit(f func(*Character)) ([]Effect, error) {
 	cp := c.Clone()
 	f(cp)
+	var ended []Effect
+	if !c.Equip.equal(cp.Equip) {
+		ended = cp.endOnEquipmentChange()
+	}
 	cp.Recalc()
 	if err := cp.Validate(); err != nil {
-		return err
+		return nil, err
 	}
 	*c = *cp
-	return nil
+	return ended, nil
+}
+
+// endOnEquipmentChange removes the effects that end when the equipped items
+// change (Mage Armour, A24; 2.0: an item breaking does not count, and the
+// bot does not model breakage) and returns them.
+func (c *Character) endOnEquipmentChange() []Effect {
+	var ended []Effect
+	c.Effects = slices.DeleteFunc(c.Effects, func(x Effect) bool {
+		if x.Kind == KindSpell && x.ID == string(MageArmour) {
+			ended = append(ended, x)
+			return true
+		}
+		return false
+	})
+	return ended
 }
 
 // Recalc recomputes MaxHP and MaxEnergy from the formulas and clamps HP and
@@ -533,7 +566,7 @@ func (c *Character) Validate() error {
 			return newError(ErrDuplicate, "Name", string(w))
 		}
 	}
-	if c.Aura != "" && (!c.Aura.Valid() || c.Aura == Physical || c.Aura == Magic) {
+	if c.Aura != "" && (!c.Aura.Valid() || c.Aura == Physical || c.Aura == Magic || c.Aura == Trap) {
 		return newError(ErrBadAura, "Type", string(c.Aura))
 	}
 	for _, v := range []int{c.Hunger, c.Thirst} {
@@ -571,6 +604,9 @@ func (c *Character) Validate() error {
 		}
 	default:
 		return newError(ErrUnknownOption, "Option", "form", "Value", string(c.Form))
+	}
+	if c.LoseTurnBy != "" && !slices.ContainsFunc(Curses(), func(x Curse) bool { return x.Key() == c.LoseTurnBy }) {
+		return newError(ErrUnknownEffect, "Kind", string(KindCurse), "ID", c.LoseTurnBy)
 	}
 	if len(c.Effects) > MaxEffects {
 		return newError(ErrTooManyEffects, "Max", MaxEffects)
@@ -629,19 +665,22 @@ func (e Equipment) validate() error {
 	return nil
 }
 
-// SetEquipment replaces the equipment (validated). Mage Armour ends when the
-// caster's equipped items change (A24).
-func (c *Character) SetEquipment(e Equipment) error {
-	return c.Update(func(cp *Character) {
-		cp.Equip = e
-		cp.Effects = slices.DeleteFunc(cp.Effects, func(x Effect) bool {
-			return x.Kind == KindSpell && x.ID == string(MageArmour)
-		})
-	})
+// SetEquipment replaces the equipment (validated) and returns the effects
+// that ended because it changed (Mage Armour, A24; see Edit).
+func (c *Character) SetEquipment(e Equipment) ([]Effect, error) {
+	return c.Edit(func(cp *Character) { cp.Equip = e })
+}
+
+// equal reports whether two equipment records say the same (caps compared by value).
+func (e Equipment) equal(o Equipment) bool {
+	eqCap := func(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+	eqShield := (e.Shield == nil) == (o.Shield == nil) && (e.Shield == nil || *e.Shield == *o.Shield)
+	return eqCap(e.MaxDodge, o.MaxDodge) && eqCap(e.MaxParry, o.MaxParry) && eqCap(e.MaxCast, o.MaxCast) && eqShield &&
+		e.Cursed == o.Cursed && e.Luck == o.Luck && e.CritMod == o.CritMod && e.LargeWeapon == o.LargeWeapon
 }
 
 // Resistance returns the creature's resistance to d at location loc, with
-// spell buffs (Divine Grace, Divine Might, Mage Armour). Magic: always 0.
+// spell buffs (Divine Grace, Divine Might, Mage Armour). Magic and trap: always 0.
 func (c *Character) Resistance(d DamageType, loc Location) int {
 	if !d.Resistible() {
 		return 0

@@ -338,3 +338,46 @@ func TestHPAndEnergyChanges(t *testing.T) {
 		t.Error("defender")
 	}
 }
+
+// A24: Mage Armour ends when the caster's equipped items change, whichever equipment field a sheet edit touches.
+func TestMageArmourEndsWithEquipment(t *testing.T) {
+	tests := []struct {
+		name  string
+		edit  func(*Character)
+		ended bool
+	}{
+		{"a shield", func(c *Character) { c.Equip.Shield = &Shield{1, 2} }, true},
+		{"max dodge", func(c *Character) { c.Equip.MaxDodge = Cap(3) }, true},
+		{"max cast changed", func(c *Character) { c.Equip.MaxCast = Cap(1) }, true},
+		{"a cursed item", func(c *Character) { c.Equip.Cursed = 1 }, true},
+		{"a large weapon", func(c *Character) { c.Equip.LargeWeapon = true }, true},
+		{"the same equipment again", func(c *Character) { c.Equip.MaxCast = Cap(4) }, false},
+		{"not the equipment", func(c *Character) { c.BonusHP = 5 }, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := mage(t, func(c *Character) { c.Equip.MaxCast = Cap(4) })
+			if _, err := Cast(c, nil, CastOptions{Spell: MageArmour}, faces(3, 4, 1)); err != nil || !c.hasSpellEffect(MageArmour) {
+				t.Fatalf("cast: %v", err)
+			}
+			ended, err := c.Edit(tt.edit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.hasSpellEffect(MageArmour) == tt.ended || (len(ended) == 1) != tt.ended {
+				t.Errorf("ended %+v, still on: %v", ended, c.hasSpellEffect(MageArmour))
+			}
+			if tt.ended && (ended[0].ID != string(MageArmour) || c.Resistance(Fire, Body) != 0) {
+				t.Errorf("ended %+v, fire resistance %d", ended, c.Resistance(Fire, Body))
+			}
+		})
+	}
+	// Update (the plain sheet edit) keeps the rule; a refused edit changes nothing.
+	c := mage(t, withEffects(Effect{Kind: KindSpell, ID: string(MageArmour), Power: 3, Value: 1, Turns: 40}))
+	if err := c.Update(func(c *Character) { c.Equip.MaxDodge = Cap(99) }); err == nil || !c.hasSpellEffect(MageArmour) {
+		t.Errorf("refused edit: %v", err)
+	}
+	if err := c.Update(func(c *Character) { c.Equip.MaxDodge = Cap(2) }); err != nil || c.hasSpellEffect(MageArmour) {
+		t.Errorf("Update: %v", err)
+	}
+}

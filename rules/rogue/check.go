@@ -50,7 +50,7 @@ const (
 	SrcEnchant   = "rogue.src.enchant"    // the weapon's magic damage modifier (never changed by the hand, A20)
 	SrcHiddenX2  = "rogue.src.hidden"     // hidden attacker: ×2 damage (A16)
 	SrcShield    = "rogue.src.shield"     // a shield forces a re-roll of successful spell to-hit rolls (A22.6)
-	SrcLostTurn  = "rogue.src.lost_turn"  // the turn was lost (Curse of Sloth, Curse of Gluttony)
+	SrcLostTurn  = "rogue.src.lost_turn"  // no longer produced: TurnResult.LostBy names the curse that cost the turn
 )
 
 // ruleSources lists the rogue.src.* keys (for the catalog test).

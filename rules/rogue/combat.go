@@ -195,26 +195,23 @@ type AttackOptions struct {
 	Weapon Weapon
 	Talent Talent // the active talent used with the attack, "" for none (costs 1 energy)
 	Bonus  int    // situational to-hit modifier (before the +5 cap)
-	DX, DY int    // ranged and thrown: offset to the target in squares (range modifier, A18)
+	DX, DY int    // ranged and thrown: offset to the target in squares (range modifier, A18; see Aim)
 	Rules  Rules
+	// Targets are the extra targets of Multi Shot, Sweeping Blow and Blade
+	// Flurry, each rolled as its own attack (see Attack). From and To are the
+	// attacker's and the target's squares when placed: an extra target with a
+	// square must then stand where its talent reaches, and Multi Shot takes
+	// each extra target's range from From.
+	Targets  []Nearby
+	From, To *Square
+	extra    bool // one of those extra attacks: the talent's energy is already paid
 }
 
 // MaxDistance bounds DX and DY.
 const MaxDistance = 1000
 
 // RangeModifier is floor(sqrt(dx² + dy²) / 2) (A18): (3, 4) → 2.
-func RangeModifier(dx, dy int) int { return isqrt(dx*dx+dy*dy) / 2 }
-
-func isqrt(n int) int {
-	if n <= 0 {
-		return 0
-	}
-	x := 0
-	for (x+1)*(x+1) <= n {
-		x++
-	}
-	return x
-}
+func RangeModifier(dx, dy int) int { return distance(dx, dy) / 2 }
 
 // DefenceValues are a creature's defensive modifiers (A17) before use.
 type DefenceValues struct {
@@ -336,7 +333,8 @@ type AttackResult struct {
 	Confused    int           `json:"confused,omitempty"`    // turns of confusion it caused
 	Stunned     int           `json:"stunned,omitempty"`     // Shield Bash: turns stunned
 	Knockback   bool          `json:"knockback,omitempty"`   // Shield Bash dealt damage
-	Extra       int           `json:"extra,omitempty"`       // Multi Shot / Sweeping Blow: extra targets; Blade Flurry: extra attacks
+	Extra       int           `json:"extra,omitempty"`       // Multi Shot / Sweeping Blow: extra targets allowed; Blade Flurry: extra attacks
+	Extras      []ExtraAttack `json:"extras,omitempty"`      // the extra targets' attacks, in the order given
 	Revealed    bool          `json:"revealed,omitempty"`    // the attacker was hidden and the attack revealed it
 }
 
@@ -482,20 +480,42 @@ func better(c *Character, a, b Attribute) Attribute {
 // Attack resolves one attack of att against def (A15–A21) and applies it:
 // it spends the talent's energy, uses up the defence that stopped the
 // attack, deals the damage, applies Killing Blow, Shield Bash's stun and the
-// crit effect check, and ends the attacker's hiding. Pass copies to only
-// preview. Errors change nothing.
+// crit effect check, and ends the attacker's hiding. Then each of o.Targets
+// gets its own attack (Multi Shot, Sweeping Blow, Blade Flurry; see
+// checkTargets), in the order given. Pass copies to only preview. Errors
+// change nothing, on any of the creatures.
 func Attack(att, def *Character, o AttackOptions, r dice.Roller) (*AttackResult, error) {
-	a, d := att.Clone(), def.Clone()
-	if att == def {
-		d = a
+	if err := checkTargets(att, def, o); err != nil {
+		return nil, err
 	}
-	res, err := attack(a, d, o, r)
+	work := map[*Character]*Character{att: att.Clone()}
+	if def != att {
+		work[def] = def.Clone()
+	}
+	extras := make([]Nearby, len(o.Targets))
+	for i, n := range o.Targets {
+		if work[n.C] == nil {
+			work[n.C] = n.C.Clone()
+		}
+		extras[i] = Nearby{ID: n.ID, At: n.At, C: work[n.C]}
+	}
+	a := work[att]
+	o.Targets = nil
+	res, err := attack(a, work[def], o, r)
 	if err != nil {
 		return nil, err
 	}
-	*att = *a
-	if att != def {
-		*def = *d
+	for i, n := range extras {
+		x := ExtraAttack{ID: n.ID}
+		if !n.C.Dead() {
+			if x.Result, err = attack(a, n.C, o.extraAttack(i, n), r); err != nil {
+				return nil, err
+			}
+		}
+		res.Extras = append(res.Extras, x)
+	}
+	for orig, cp := range work {
+		*orig = *cp
 	}
 	return res, nil
 }
@@ -518,6 +538,19 @@ type Plan struct {
 	Bands       Bands      `json:"bands"`
 	Odds        AttackOdds `json:"odds"`               // exact chances before the roll
 	AutoHit     bool       `json:"auto_hit,omitempty"` // melee against a helpless target: no to-hit roll
+	// Need is the total needed to hit as the sum that makes it: the base 7
+	// (A15) plus every BandMods entry (an invisible target's +5 included) is
+	// Bands.Target, so a reply printing it adds up.
+	Need Sum `json:"need"`
+}
+
+// Sum is a number with the terms that make it: From plus the values of Mods
+// is Total, so a reply can print "7 + invisible +5 + dodge +1 = 13" and it
+// adds up.
+type Sum struct {
+	From  int   `json:"from"`
+	Mods  []Mod `json:"mods,omitempty"`
+	Total int   `json:"total"`
 }
 
 // PlanAttack works out an attack without rolling or changing anything.
@@ -543,7 +576,7 @@ func plan(att, def *Character, o AttackOptions) (*Plan, attackSetup, error) {
 		return nil, attackSetup{}, err
 	}
 	info, _ := o.Talent.Info()
-	if info.Active && att.Energy < 1 {
+	if info.Active && !o.extra && att.Energy < 1 {
 		return nil, attackSetup{}, newError(ErrNoEnergy, "Name", att.Name)
 	}
 	s := attackSetup{AttackOptions: o}
@@ -582,7 +615,7 @@ func plan(att, def *Character, o AttackOptions) (*Plan, attackSetup, error) {
 		}
 	}
 	p := &Plan{Kind: o.Kind, Hand: o.Hand, Talent: o.Talent, Form: att.Form, Attr: s.hitAttr}
-	if info.Active {
+	if info.Active && !o.extra {
 		p.EnergySpent = 1
 	}
 
@@ -619,6 +652,7 @@ func plan(att, def *Character, o AttackOptions) (*Plan, attackSetup, error) {
 		p.Bands = b
 		p.Odds = AttackOdds{Den: 6, Critical: min(max(13-critAt, 0), 6)}
 		p.Odds.Hit = 6 - p.Odds.Critical
+		p.Need = Sum{From: DefaultDifficulty, Total: b.Target}
 		return p, s, nil
 	}
 	if o.Kind == Melee {
@@ -663,6 +697,7 @@ func plan(att, def *Character, o AttackOptions) (*Plan, attackSetup, error) {
 	b.fill()
 	p.Bands = b
 	p.Odds = b.Odds(s.steady)
+	p.Need = Sum{From: DefaultDifficulty, Mods: p.BandMods, Total: b.Target}
 	return p, s, nil
 }
 
@@ -674,6 +709,9 @@ func attack(att, def *Character, o AttackOptions, r dice.Roller) (*AttackResult,
 	o = s.AttackOptions
 	res := &AttackResult{Plan: *p}
 	att.Energy -= p.EnergySpent
+	if !o.extra {
+		res.Extra = ExtraTargets(att, o)
+	}
 	b := p.Bands
 	if p.AutoHit {
 		res.Hit = true
@@ -766,13 +804,15 @@ func rollAttackDamage(att, def *Character, s attackSetup, hidden bool, res *Atta
 		flat++
 		d.Mods = append(d.Mods, Mod{HeroicCharge.Key(), 1})
 	}
-	if s.d3Talent == "" && flat > ModifierCap {
-		d.Mods = append(d.Mods, Mod{SrcCap, ModifierCap - flat})
-		flat = ModifierCap
-	}
 	if o.Weapon.Magic != 0 {
+		// The enchant is added after the hand rule (A20) and counts inside the +5
+		// cap: only the extra-damage talents' D3s go over it (A2, G-A6).
 		flat += o.Weapon.Magic
 		d.Mods = append(d.Mods, Mod{SrcEnchant, o.Weapon.Magic})
+	}
+	if flat > ModifierCap {
+		d.Mods = append(d.Mods, Mod{SrcCap, ModifierCap - flat})
+		flat = ModifierCap
 	}
 	d.Bestial = att.Form != FormNone && att.HasTalent(BestialWrath)
 	bestial := ""
@@ -804,20 +844,7 @@ func rollAttackDamage(att, def *Character, s attackSetup, hidden bool, res *Atta
 		res.Slain = true
 		applied.HPAfter, applied.Dead = 0, true
 	}
-	switch o.Talent {
-	case MultiShot:
-		res.Extra = Bonus(att.Mod(Agi))
-	case SweepingBlow:
-		res.Extra = Bonus(att.Mod(Str))
-	case BladeFlurry:
-		agi := Bonus(att.Mod(Agi))
-		if agi >= 1 {
-			res.Extra++
-		}
-		if agi >= 3 && o.Hand != TwoHands {
-			res.Extra++
-		}
-	case ShieldBash:
+	if o.Talent == ShieldBash {
 		if applied.Final > 0 && !def.Dead() {
 			res.Knockback = true
 			st, err := rollAmount("1d3", r)

@@ -232,6 +232,11 @@ func TestMeleeDamage(t *testing.T) {
 		{"Crushing Blow: 6D3, exempt from the cap", human(t, "A", strong, withLevel(3), withTalents(CrushingBlow)), AttackOptions{Hand: TwoHands, Talent: CrushingBlow, Weapon: Weapon{Damage: "1d10", Size: WeaponLarge, Magic: 1}}, []int{4, 4, 1, 1, 1, 1, 1, 1, 1}, "1d10+6d3+1", 4},
 		{"Heroic Charge +1 within the cap", human(t, "A", strong, withLevel(3), withTalents(HeroicCharge)), AttackOptions{Talent: HeroicCharge, Weapon: Weapon{Damage: "1d6"}}, []int{4, 4, 1}, "1d6+5", 4},
 		{"magic modifier after the hand rule", human(t, "A", avg), AttackOptions{Hand: TwoHands, Weapon: Weapon{Damage: "2d6", Magic: 2}}, []int{4, 4, 1, 1}, "2d6+2", 0},
+		// A2, G-A6: the weapon's magic damage bonus counts inside the +5 cap; only the talents' D3s go over it.
+		{"STR +5 and a +2 enchant: capped at 5", human(t, "A", Attributes{12, 9, 9, 9}), AttackOptions{Weapon: Weapon{Damage: "1d6", Magic: 2}}, []int{4, 4, 1}, "1d6+5", 5},
+		{"STR +4, Heroic Charge and a +1 enchant: capped at 5", human(t, "A", strong, withLevel(3), withTalents(HeroicCharge)), AttackOptions{Talent: HeroicCharge, Weapon: Weapon{Damage: "1d6", Magic: 1}}, []int{4, 4, 1}, "1d6+5", 4},
+		{"two-handed +4 → 6, a −1 enchant: 5", human(t, "A", strong), AttackOptions{Hand: TwoHands, Weapon: Weapon{Damage: "1d10", Size: WeaponLarge, Magic: -1}}, []int{4, 4, 1}, "1d10+5", 4},
+		{"Crushing Blow STR +5: 5D3 exempt, a +6 enchant capped at 5", human(t, "A", Attributes{12, 9, 9, 9}, withLevel(3), withTalents(CrushingBlow)), AttackOptions{Talent: CrushingBlow, Weapon: Weapon{Damage: "1d8", Magic: 6}}, []int{4, 4, 1, 1, 1, 1, 1, 1}, "1d8+5d3+5", 5},
 		{"off-hand STR −2 → −4 and −2 to hit", human(t, "W", Attributes{5, 7, 7, 7}), AttackOptions{Hand: OffHand, Weapon: Weapon{Damage: "1d8"}}, []int{6, 5, 8}, "1d8-4", -4},
 		{"off-hand STR +4 → −1", human(t, "A", strong), AttackOptions{Hand: OffHand, Weapon: Weapon{Damage: "1d6"}}, []int{4, 4, 1}, "1d6-1", 2},
 		{"Dual Wield removes the off-hand penalties", human(t, "A", strong, withLevel(3), withTalents(DualWield)), AttackOptions{Hand: OffHand, Weapon: Weapon{Damage: "1d6"}}, []int{4, 4, 1}, "1d6+4", 4},

@@ -12,7 +12,6 @@ type Damage struct {
 	Type     DamageType `json:"type,omitempty"`      // "" = physical
 	Location Location   `json:"location,omitempty"`  // "" = body; critical hits strike the head (helmet resistance)
 	OverTime bool       `json:"over_time,omitempty"` // bleeding, burning, curses, poisons, diseases: ignore resistances (A9)
-	Trap     bool       `json:"trap,omitempty"`      // trap damage can never be resisted (A9)
 	Aura     bool       `json:"aura,omitempty"`      // aura damage: resistance floor((body + head) / 2) (A10.4)
 }
 
@@ -72,7 +71,7 @@ func (c *Character) TakeDamage(d Damage, r dice.Roller) (*DamageResult, error) {
 		res.Weak = true
 		amount *= 2
 	}
-	if amount > 0 && d.Type.Resistible() && !d.OverTime && !d.Trap {
+	if amount > 0 && d.Type.Resistible() && !d.OverTime {
 		res.Resistance = c.Resistance(d.Type, d.Location)
 		if d.Aura {
 			res.Resistance = (c.Resistance(d.Type, Body) + c.Resistance(d.Type, Head)) / 2
@@ -188,6 +187,7 @@ type AuraRoll struct {
 	Adjacent int        `json:"adjacent"` // at distance 1
 	Radius   int        `json:"radius"`
 	Monster  bool       `json:"monster,omitempty"`
+	X        int        `json:"x,omitempty"` // the bearer's STA bonus: X of the secondary effect on a vulnerable creature
 }
 
 // RollAura rolls the creature's aura; nil when it has none.
@@ -199,7 +199,7 @@ func (c *Character) RollAura(r dice.Roller) (*AuraRoll, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &AuraRoll{Type: c.Aura, Roll: am, Amount: max(am.Total, 0), Radius: 1, Monster: c.Monster}
+	a := &AuraRoll{Type: c.Aura, Roll: am, Amount: max(am.Total, 0), Radius: 1, Monster: c.Monster, X: Bonus(c.Mod(Sta))}
 	a.Adjacent = a.Amount
 	if c.Monster {
 		a.Radius = 2
@@ -210,15 +210,18 @@ func (c *Character) RollAura(r dice.Roller) (*AuraRoll, error) {
 
 // AuraHit is what an aura did to one creature.
 type AuraHit struct {
-	Distance  int           `json:"distance"`
-	Amount    int           `json:"amount"`
-	Heal      *HealResult   `json:"heal,omitempty"`      // the target has the same aura: healed instead (A10.1)
-	Damage    *DamageResult `json:"damage,omitempty"`    // otherwise: damage (never a crit, resistance averaged)
-	Secondary bool          `json:"secondary,omitempty"` // the target is vulnerable: the type's secondary effect applies (A10.3)
+	Distance  int              `json:"distance"`
+	Amount    int              `json:"amount"`
+	Heal      *HealResult      `json:"heal,omitempty"`      // the target has the same aura: healed instead (A10.1)
+	Damage    *DamageResult    `json:"damage,omitempty"`    // otherwise: damage (never a crit, resistance averaged)
+	Secondary bool             `json:"secondary,omitempty"` // the target is vulnerable: the type's secondary effect applies (A10.3)
+	Effect    *SecondaryEffect `json:"effect,omitempty"`    // that secondary effect, as put on the target (nil when immune)
 }
 
 // ApplyAura applies an aura roll to a creature at distance (1 = adjacent;
-// the distance in squares, max(|dx|, |dy|)).
+// the distance in squares, max(|dx|, |dy|)). A vulnerable creature always
+// suffers the aura type's secondary effect (A9.3, A10.3), put on it here with
+// the bearer's X (see SufferSecondary); immunity to the type stops it.
 func ApplyAura(a *AuraRoll, target *Character, distance int, r dice.Roller) (*AuraHit, error) {
 	if a == nil || distance < 1 || distance > a.Radius {
 		return nil, newError(ErrBadDistance, "Max", 2)
@@ -238,5 +241,10 @@ func ApplyAura(a *AuraRoll, target *Character, distance int, r dice.Roller) (*Au
 	}
 	h.Damage = dr
 	h.Secondary = target.IsWeak(a.Type)
+	if h.Secondary && !target.Dead() && !target.IsImmune(Immunity(a.Type)) {
+		if h.Effect, err = target.SufferSecondary(a.Type, a.X, r); err != nil {
+			return nil, err
+		}
+	}
 	return h, nil
 }

@@ -61,7 +61,27 @@
 //     Cast (their triggered states still apply). Charming Poison's mental check
 //     before attacking the charmer is left to the bot (Check with CheckMental).
 //   - A hunger or thirst counter out of range deals 1 damage per track per turn.
-//   - Mage Armour ends through SetEquipment (Update does not watch equipment).
+//   - Mage Armour ends whenever an Edit (or Update, or SetEquipment) changes
+//     any equipment field; Edit returns what ended.
 //   - Renewing Touch: damage taken cuts the remaining duration to Y (the
 //     caster's CHA bonus) when that is shorter.
+//   - A weapon's magic damage bonus is added after the hand rule and counts
+//     inside the +5 cap; only the extra-damage talents' D3s go over it.
+//   - A spell's critical hit makes the same crit effect check as a weapon's.
+//   - The secondary effect of a damage type (SufferSecondary) is the orbs':
+//     burning D6 + X, slowed D6 + X (power X), shocked X/2, a random poison
+//     or disease for (D6 + X)×10; an aura's on a vulnerable creature uses
+//     the bearer's STA bonus as X.
+//   - Healing Wave's D3 + Y is rolled once for the target and its neighbours;
+//     an enlarged orb's splash strikes the body of each creature adjacent to
+//     the target (the caster too) with the orb's normal damage.
+//   - Multi Shot, Sweeping Blow and Blade Flurry roll a full attack at each
+//     extra target, whatever the main attack did, for the one energy of the
+//     talent; Blade Flurry's extra attacks are the main hand's, then the off
+//     hand's (with its penalties), and may go to the target again.
+//   - Summon Daemon brings in the daemon the caller gives (NewDaemon: a
+//     monster with every attribute 7 at a given level, since the sources give
+//     no daemon's numbers) and rolls Enslave Daemon against its level.
+//   - Adjacent means the eight neighbouring squares or the same square;
+//     distance (for range) is floor(sqrt(dx² + dy²)) (A18).
 package rogue

@@ -68,6 +68,20 @@ type Effect struct {
 	fresh bool       // added or extended during the current end of turn: not ticked this turn
 }
 
+// Powered reports whether the effect's power level changes how it works,
+// so that a reply shows it: the per-turn trigger on a natural 2 + P of
+// curses, poisons and diseases (A26) and the poisons' always-on −P (A28),
+// and a slow effect's check 7 + P (A13). For states, lasting spells and
+// haste the power only sets the difficulty of removing the effect (A22.3:
+// 7 + P), and is usually 0 — not worth a "power 0".
+func (e Effect) Powered() bool {
+	switch e.Kind {
+	case KindCurse, KindPoison, KindDisease, KindSlow:
+		return true
+	}
+	return false
+}
+
 // Key is the catalog key of the effect's name (the curse, poison, disease,
 // state or spell; "rogue.effect.haste"/"rogue.effect.slow").
 func (e Effect) Key() string {
@@ -486,7 +500,7 @@ func (c *Character) triggerCurse(id Curse, src string, x, nat int, ctx turnConte
 		if ctx.noFood {
 			return c.stateFor(src, x, Frenzied, "1d6", r)
 		}
-		c.LoseTurn = true
+		c.LoseTurn, c.LoseTurnBy = true, src
 		return []Event{{Type: EventForcedEat, Source: src, Power: x}}, nil
 	case CurseSloth:
 		ev := []Event{}
@@ -494,7 +508,7 @@ func (c *Character) triggerCurse(id Curse, src string, x, nat int, ctx turnConte
 			c.Energy--
 			ev = append(ev, Event{Type: EventEnergyLoss, Source: src, Power: x, Amount: 1})
 		}
-		c.LoseTurn = true
+		c.LoseTurn, c.LoseTurnBy = true, src
 		return append(ev, Event{Type: EventLoseTurn, Source: src, Power: x}), nil
 	case CurseHunger, CurseThirst:
 		t, p := TrackHunger, &c.Hunger

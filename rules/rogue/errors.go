@@ -84,6 +84,7 @@ func ErrorCodes() []string {
 		ErrTalentWeapon, ErrTalentSlowWeapon, ErrNeedsShield, ErrSpellNotKnown, ErrSilenced,
 		ErrScrollLiteracy, ErrSelfOnly, ErrWrongTarget, ErrOutOfReach, ErrDead, ErrHelpless,
 		ErrEffectAbsent, ErrFormTalent,
+		ErrNoExtraTargets, ErrTooManyTargets, ErrSelfTarget, ErrNotNextToTarget, ErrNotNextToAttacker, // extra.go
 	}
 }
 

@@ -133,11 +133,14 @@ type Bands struct {
 	Target     int     `json:"target"`               // total needed to hit
 	FumbleAt   int     `json:"fumble_at"`            // fumble on nat ≤ FumbleAt
 	CritAt     int     `json:"crit_at"`              // critical on nat ≥ CritAt (when the attack hits)
-	DodgeFrom  int     `json:"dodge_from,omitempty"` // natural rolls that are dodged: DodgeFrom..DodgeTo
+	DodgeFrom  int     `json:"dodge_from,omitempty"` // natural rolls that are dodged: DodgeFrom..DodgeTo (0, 0 when none is)
 	DodgeTo    int     `json:"dodge_to,omitempty"`
-	SecondFrom int     `json:"second_from,omitempty"` // natural rolls that are blocked/parried
+	SecondFrom int     `json:"second_from,omitempty"` // natural rolls that are blocked/parried (0, 0 when none is)
 	SecondTo   int     `json:"second_to,omitempty"`
-	HitFrom    int     `json:"hit_from"` // lowest natural roll that hits (ignoring fumbles); 12 when only a double six hits
+	// HitFrom is the lowest natural roll that really hits: above FumbleAt (a
+	// natural 2 is always a critical failure, so never "hit on 2+"), 12 when
+	// only a double six hits, 0 when no roll can (every one a critical failure).
+	HitFrom int `json:"hit_from"`
 }
 
 // Resolve judges a natural roll against the bands (the A15 algorithm):
@@ -167,16 +170,31 @@ func (b Bands) Resolve(nat int) Outcome {
 	return OutcomeMiss
 }
 
-// fill computes Target and the natural-roll bands.
+// fill computes Target and the natural-roll bands, as Resolve judges them:
+// a natural roll at or below FumbleAt is a critical failure and a double six
+// a critical hit, whatever band its total falls in.
 func (b *Bands) fill() {
 	b.Target = b.Base + b.Dodge + b.Second + b.Range
 	if b.Dodge > 0 {
-		b.DodgeFrom, b.DodgeTo = b.Base-b.Offense, b.Base+b.Dodge-1-b.Offense
+		b.DodgeFrom, b.DodgeTo = b.naturals(b.Base-b.Offense, b.Base+b.Dodge-1-b.Offense)
 	}
 	if b.Second > 0 {
-		b.SecondFrom, b.SecondTo = b.Base+b.Dodge-b.Offense, b.Target-1-b.Offense
+		b.SecondFrom, b.SecondTo = b.naturals(b.Base+b.Dodge-b.Offense, b.Target-1-b.Offense)
 	}
-	b.HitFrom = min(max(b.Target-b.Offense, 2), 12)
+	b.HitFrom = min(max(b.Target-b.Offense, b.FumbleAt+1, 2), 12)
+	if b.FumbleAt >= 12 {
+		b.HitFrom = 0
+	}
+}
+
+// naturals narrows a band of natural rolls to those Resolve gives it: above
+// FumbleAt and below 12; (0, 0) when none is left.
+func (b *Bands) naturals(from, to int) (int, int) {
+	from, to = max(from, b.FumbleAt+1, 2), min(to, 11)
+	if from > to {
+		return 0, 0
+	}
+	return from, to
 }
 
 // Odds enumerates the 36 outcomes of 2D6 against the bands (reroll: one

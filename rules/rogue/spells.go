@@ -1,10 +1,6 @@
 package rogue
 
-import (
-	"strconv"
-
-	"rulekeeper/rules/dice"
-)
+import "rulekeeper/rules/dice"
 
 // CastOptions describe one casting.
 type CastOptions struct {
@@ -18,6 +14,16 @@ type CastOptions struct {
 	EnchantFailed bool // Release Soul with Enchant: the enchantment failed, the caster takes the damage
 	Bonus         int  // situational casting modifier (before the +5 cap)
 	Rules         Rules
+	// At is the target's square and Nearby the creatures around it (the caster
+	// may be among them; the target itself is skipped): Healing Wave heals,
+	// and an enlarged orb's explosion damages, every living one adjacent to At
+	// (A23, A24), reported in CastResult.Splashed. Without At nothing beyond
+	// the target is touched, and Splash still gives the amount.
+	At     *Square
+	Nearby []Nearby
+	// Daemon is the creature Summon Daemon brings in when cast without a
+	// target (NewDaemon makes a plain one); it comes back in CastResult.Summoned.
+	Daemon *Character
 }
 
 // Clearcast is the Clearcasting check (A22.5): D6 + crit modifier ≥ 6, a
@@ -64,13 +70,17 @@ type CastResult struct {
 	Critical    bool            `json:"critical,omitempty"`
 	Location    Location        `json:"location,omitempty"`
 	Damage      *SpellDamage    `json:"damage,omitempty"`
-	Splash      int             `json:"splash,omitempty"` // Healing Wave: heal for each creature adjacent to the target; Enlarge Orb: damage to each
+	Splash      int             `json:"splash,omitempty"`   // Healing Wave: heal for each creature adjacent to the target; Enlarge Orb: damage to each
+	Splashed    []SplashHit     `json:"splashed,omitempty"` // what Splash did to each creature of CastOptions.Nearby adjacent to the target
+	Summoned    *Summon         `json:"summoned,omitempty"` // Summon Daemon: the daemon to add to the encounter after its summoner
 	HealRoll    *Rolled         `json:"heal_roll,omitempty"`
 	Heal        *HealResult     `json:"heal,omitempty"`
 	Restored    Attribute       `json:"restored,omitempty"`     // Healing Touch: 1 point of ability damage restored
 	Secondary   *CheckResult    `json:"secondary,omitempty"`    // orbs: 2D6 + X ≥ 10 + resistance
 	SecondaryOn bool            `json:"secondary_on,omitempty"` // the secondary effect happened (check passed, or the target is vulnerable)
 	Immune      bool            `json:"immune,omitempty"`       // the target's immunity stopped the secondary effect
+	CritEffect  *CheckResult    `json:"crit_effect,omitempty"`  // a critical hit's crit effect check by the target (A19.4)
+	Confused    int             `json:"confused,omitempty"`     // turns of confusion it caused
 	Kill        *CheckResult    `json:"kill,omitempty"`         // Turn Undead / Banish Daemon instant kill check
 	Killed      bool            `json:"killed,omitempty"`
 	Chance      *CheckResult    `json:"chance,omitempty"`  // Bestow Curse (7 + Z) / Enslave Daemon (8 + Z) check
@@ -116,10 +126,12 @@ func (c *Character) pickEffect(kinds []EffectKind, n int) int {
 // Cast casts a spell (A22–A25) from caster at target (nil = the caster) and
 // applies everything: the cost (Clearcasting, energy, or D3 HP), the spell
 // to-hit check, then the spell's damage, healing, secondary checks and
-// lingering effects. Effects that reach "friends in line of sight" or
-// "adjacent creatures" are applied to the caster and the target; Splash and
-// the returned effects tell the bot what to apply to the others.
-// Errors change nothing.
+// lingering effects. Effects that reach "friends in line of sight" are
+// applied to the caster and the target (the returned effects tell the bot
+// what to apply to the others); Healing Wave and an enlarged orb also reach
+// the creatures of o.Nearby adjacent to o.At (Splashed), and Summon Daemon
+// returns the daemon it brought in (Summoned). Errors change nothing, on any
+// of the creatures.
 func Cast(caster, target *Character, o CastOptions, r dice.Roller) (*CastResult, error) {
 	if target == nil {
 		target = caster
@@ -128,7 +140,8 @@ func Cast(caster, target *Character, o CastOptions, r dice.Roller) (*CastResult,
 	if caster == target {
 		t = a
 	}
-	res, err := cast(a, t, a == t, o, r)
+	around, orig := o.around(caster, target, a)
+	res, err := cast(a, t, a == t, o, around, r)
 	if err != nil {
 		return nil, err
 	}
@@ -136,10 +149,76 @@ func Cast(caster, target *Character, o CastOptions, r dice.Roller) (*CastResult,
 	if caster != target {
 		*target = *t
 	}
+	for i, p := range orig {
+		if p != nil {
+			*p = *around[i].C
+		}
+	}
 	return res, nil
 }
 
-func cast(c, t *Character, self bool, o CastOptions, r dice.Roller) (*CastResult, error) {
+// casting is one spell being cast: who casts it at whom, the options, the
+// spell's row, the result being built and the numbers every spell uses.
+type casting struct {
+	c, t     *Character
+	self     bool
+	o        CastOptions
+	info     SpellInfo
+	res      *CastResult
+	r        dice.Roller
+	x, y, z  int // X, Y, Z (A22.4)
+	csm, cfm int // the caster's crit and fumble modifiers
+	removeAt int // removal spells: the index of the effect to remove in t.Effects
+	around   []Nearby
+}
+
+func cast(c, t *Character, self bool, o CastOptions, around []Nearby, r dice.Roller) (*CastResult, error) {
+	k, err := newCasting(c, t, self, o, r)
+	if err != nil {
+		return nil, err
+	}
+	k.around = around
+	done, err := k.pay()
+	if err != nil {
+		return nil, err
+	}
+	if done {
+		return k.res, nil
+	}
+	if err := k.toHit(); err != nil {
+		return nil, err
+	}
+	if !k.res.Hit {
+		return k.res, nil
+	}
+	if err := spellEffects[o.Spell](k); err != nil {
+		return nil, err
+	}
+	if err := k.critEffect(); err != nil {
+		return nil, err
+	}
+	return k.res, nil
+}
+
+// critEffect makes the crit effect check (A19.4) when the spell struck the
+// target's head and dealt it damage, exactly as a weapon's critical hit does
+// (the check is made even when all the damage was resisted), unless the
+// guild turned it off (Rules.NoCritEffect) or the target died.
+func (k *casting) critEffect() error {
+	d := k.res.Damage
+	if !k.res.Critical || d == nil || d.Applied == nil || k.o.Rules.NoCritEffect || k.t.Dead() {
+		return nil
+	}
+	ce, turns, err := CritEffectCheck(k.t, d.Applied.Final, k.r)
+	if err != nil {
+		return err
+	}
+	k.res.CritEffect, k.res.Confused = ce, turns
+	return nil
+}
+
+// newCasting checks that the spell can be cast at the target (errors change nothing).
+func newCasting(c, t *Character, self bool, o CastOptions, r dice.Roller) (*casting, error) {
 	info, ok := o.Spell.Info()
 	if !ok {
 		return nil, newError(ErrUnknownSpell, "Spell", string(o.Spell))
@@ -185,55 +264,68 @@ func cast(c, t *Character, self bool, o CastOptions, r dice.Roller) (*CastResult
 			return nil, newError(ErrWrongTarget, "Spell", string(o.Spell), "Need", "daemon")
 		}
 	case SummonDaemon:
-		if !self && !t.Daemon {
-			return nil, newError(ErrWrongTarget, "Spell", string(o.Spell), "Need", "daemon")
+		if err := checkSummon(t, self, o); err != nil {
+			return nil, err
 		}
 	}
-	removeAt := -1
+	k := &casting{c: c, t: t, self: self, o: o, info: info, r: r, removeAt: -1}
 	if kinds := removalKinds(o.Spell); kinds != nil {
-		if removeAt = t.pickEffect(kinds, o.Effect); removeAt < 0 {
+		if k.removeAt = t.pickEffect(kinds, o.Effect); k.removeAt < 0 {
 			return nil, newError(ErrEffectAbsent, "Name", t.Name, "Kind", string(kinds[0]))
 		}
 	}
-
-	res := &CastResult{Spell: o.Spell, School: info.School, Attr: info.Attr, Scroll: o.Scroll,
+	k.res = &CastResult{Spell: o.Spell, School: info.School, Attr: info.Attr, Scroll: o.Scroll,
 		X: Bonus(c.Mod(Sta)), Y: Bonus(c.Mod(Cha)), Z: t.Level / 4}
-	x, y, z := res.X, res.Y, res.Z
-	csm, _ := c.CritMod()
-	cfm, _ := c.FumbleMod()
+	if o.Spell == SummonDaemon && self {
+		k.res.Z = o.Daemon.Level / 4 // the Enslave check is against the summoned daemon
+	}
+	k.x, k.y, k.z = k.res.X, k.res.Y, k.res.Z
+	k.csm, _ = c.CritMod()
+	k.cfm, _ = c.FumbleMod()
+	return k, nil
+}
 
-	// Cost (A22.1, A22.5).
-	if !o.Scroll {
-		free := false
-		if c.HasTalent(Clearcasting) && c.Energy > 0 {
-			die, err := rollAmount("1d6"+signed(csm), r)
-			if err != nil {
-				return nil, err
-			}
-			nat := die.Roll.Dice()[0].Face
-			cc := &Clearcast{Roll: die, Natural: nat, Success: nat != 1 && die.Total >= 6}
-			res.Clearcast, free = cc, cc.Success
+// pay pays the cost (A22.1, A22.5): nothing from a scroll; Clearcasting may
+// make it free; else 1 energy, or D3 HP without energy. done is true when
+// the HP cost killed the caster.
+func (k *casting) pay() (done bool, err error) {
+	c, res := k.c, k.res
+	if k.o.Scroll {
+		return false, nil
+	}
+	free := false
+	if c.HasTalent(Clearcasting) && c.Energy > 0 {
+		die, err := rollAmount("1d6"+signed(k.csm), k.r)
+		if err != nil {
+			return false, err
 		}
-		switch {
-		case free:
-		case c.Energy > 0:
-			c.Energy--
-			res.EnergySpent = 1
-		default:
-			hp, err := rollAmount("1d3", r)
-			if err != nil {
-				return nil, err
-			}
-			res.HPCost = hp
-			c.HP = max(c.HP-hp.Total, 0)
-			if c.Dead() {
-				res.CasterDied = true
-				return res, nil
-			}
+		nat := die.Roll.Dice()[0].Face
+		cc := &Clearcast{Roll: die, Natural: nat, Success: nat != 1 && die.Total >= 6}
+		res.Clearcast, free = cc, cc.Success
+	}
+	switch {
+	case free:
+	case c.Energy > 0:
+		c.Energy--
+		res.EnergySpent = 1
+	default:
+		hp, err := rollAmount("1d3", k.r)
+		if err != nil {
+			return false, err
+		}
+		res.HPCost = hp
+		c.HP = max(c.HP-hp.Total, 0)
+		if c.Dead() {
+			res.CasterDied = true
+			return true, nil
 		}
 	}
+	return false, nil
+}
 
-	// The spell to-hit check (A15, A22.2): 2D6 + casting modifier ≥ 7 + range.
+// toHit rolls the spell to-hit check (A15, A22.2): 2D6 + casting modifier ≥ 7 + range.
+func (k *casting) toHit() error {
+	c, t, info, res := k.c, k.t, k.info, k.res
 	mods := []Mod{{info.Attr.Key(), c.Mod(info.Attr)}}
 	capAt, capped := 0, false
 	if c.Equip.MaxCast != nil {
@@ -260,12 +352,12 @@ func cast(c, t *Character, self bool, o CastOptions, r dice.Roller) (*CastResult
 			}
 		}
 	}
-	if o.Bonus != 0 {
-		mods = append(mods, Mod{SrcBonus, o.Bonus})
+	if k.o.Bonus != 0 {
+		mods = append(mods, Mod{SrcBonus, k.o.Bonus})
 	}
 	rng := 0
-	if !self {
-		rng = RangeModifier(o.DX, o.DY)
+	if !k.self {
+		rng = RangeModifier(k.o.DX, k.o.DY)
 		if rng > 0 {
 			res.RangeMods = append(res.RangeMods, Mod{SrcRange, rng})
 		}
@@ -275,370 +367,27 @@ func cast(c, t *Character, self bool, o CastOptions, r dice.Roller) (*CastResult
 		}
 	}
 	res.Range = rng
-	critMod := csm
-	if !self {
-		th, _ := CritThreshold(c, t, o.Rules)
+	critMod := k.csm
+	if !k.self {
+		th, _ := CritThreshold(c, t, k.o.Rules)
 		critMod = 12 - th
 	}
-	ck := Check{Mods: mods, Difficulty: 7 + rng, FumbleMod: cfm, CritMod: critMod}
+	ck := Check{Mods: mods, Difficulty: 7 + rng, FumbleMod: k.cfm, CritMod: critMod}
 	if c.Equip.Shield != nil {
 		ck.RerollSuccess = SrcShield // A22.6: a caster holding a shield re-rolls successful spell to-hit rolls
 	}
-	hit, err := Roll(ck, r)
+	hit, err := Roll(ck, k.r)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	res.ToHit, res.Hit, res.Critical = hit, hit.Success, hit.Outcome == OutcomeCritical
-	if !res.Hit {
-		return res, nil
+	if res.Hit {
+		res.Location = Body
+		if res.Critical {
+			res.Location = Head
+		}
 	}
-	res.Location = Body
-	if res.Critical {
-		res.Location = Head
-	}
-	chance := func(src string, bonus, difficulty int) (*CheckResult, error) {
-		return Roll(Check{Mods: []Mod{{src, bonus}}, Difficulty: min(difficulty, MaxDifficulty), FumbleMod: cfm, CritMod: csm}, r)
-	}
-	focused := c.HasTalent(FocusedCast)
-	plus := func(n int) string { // "+n", or "+nD3" with Focused Cast (A21)
-		if focused {
-			return plusDice(n, 3)
-		}
-		return signed(n)
-	}
-	addOn := func(on *Character, onCaster bool, e Effect, dur string) error {
-		var d *Rolled
-		if dur != "" {
-			var err error
-			if d, err = rollAmount(dur, r); err != nil {
-				return err
-			}
-			e.Turns = max(d.Total, 1)
-		}
-		ch, err := on.AddEffect(e)
-		if err != nil {
-			return err
-		}
-		res.Effects = append(res.Effects, AppliedEffect{OnCaster: onCaster, Duration: d, Change: ch})
-		return nil
-	}
-	buff := func(dur string, value int, alsoTarget bool) error {
-		e := Effect{Kind: KindSpell, ID: string(o.Spell), Power: x, Value: value}
-		if err := addOn(c, true, e, dur); err != nil {
-			return err
-		}
-		if alsoTarget && !self {
-			ch, err := t.AddEffect(Effect{Kind: KindSpell, ID: string(o.Spell), Power: x, Value: value, Turns: res.Effects[len(res.Effects)-1].Change.Effect.Turns})
-			if err != nil {
-				return err
-			}
-			res.Effects = append(res.Effects, AppliedEffect{Change: ch})
-		}
-		return nil
-	}
-	damage := func(on *Character, n string, typ DamageType) (*SpellDamage, error) {
-		main, err := rollAmount(n, r)
-		if err != nil {
-			return nil, err
-		}
-		sd := &SpellDamage{Rolled: *main, Type: typ}
-		amount := max(main.Total, 0)
-		if on == t && info.Enlargeable {
-			if _, ok := c.effect(KindSpell, string(EnlargeOrb)); ok {
-				ex, err := rollAmount(joinNotation("1d6", signed(x)), r)
-				if err != nil {
-					return nil, err
-				}
-				sd.Extra = ex
-				res.Splash = amount
-				amount += max(ex.Total, 0)
-				c.RemoveEffect(KindSpell, string(EnlargeOrb))
-			}
-		}
-		dr, err := on.TakeDamage(Damage{Amount: min(amount, MaxHPLimit), Type: typ, Location: res.Location}, r)
-		if err != nil {
-			return nil, err
-		}
-		sd.Applied = dr
-		return sd, nil
-	}
-	orb := func(typ DamageType) error {
-		n := joinNotation("1d6", plus(x))
-		if c.hasSpellEffect(AmplifyMagic) {
-			n += "+1d6"
-		}
-		sd, err := damage(t, n, typ)
-		if err != nil {
-			return err
-		}
-		sd.Amplified = c.hasSpellEffect(AmplifyMagic)
-		res.Damage = sd
-		return nil
-	}
-	secondary := func(typ DamageType) (bool, error) {
-		if t.Dead() {
-			return false, nil
-		}
-		if t.IsImmune(Immunity(typ)) {
-			res.Immune = true
-			return false, nil
-		}
-		if t.IsWeak(typ) { // A9.3: a vulnerable target always suffers the secondary effect
-			res.SecondaryOn = true
-			return true, nil
-		}
-		ck, err := chance(Sta.Key(), x, 10+t.Resistance(typ, res.Location))
-		if err != nil {
-			return false, err
-		}
-		res.Secondary, res.SecondaryOn = ck, ck.Success
-		return ck.Success, nil
-	}
-	pick := func(n int) (int, error) {
-		p, err := rollAmount("1d"+strconv.Itoa(n), r)
-		if err != nil {
-			return 0, err
-		}
-		res.Picked = p
-		return p.Total - 1, nil
-	}
-	heal := func(n string) error {
-		h, err := rollAmount(n, r)
-		if err != nil {
-			return err
-		}
-		hr := t.Heal(max(h.Total, 0))
-		res.HealRoll, res.Heal = h, &hr
-		return nil
-	}
-	d6x10 := func(n int) string { return "(" + joinNotation("1d6", signed(n)) + ")*10" }
-
-	switch o.Spell {
-	case CureDisease, CurePoison, RemoveCurse, DispelMagic:
-		e := t.Effects[removeAt]
-		ck, err := chance(info.Attr.Key(), Bonus(c.Mod(info.Attr)), 7+e.Power)
-		if err != nil {
-			return nil, err
-		}
-		res.Removal = ck
-		if ck.Success {
-			t.Effects = append(t.Effects[:removeAt], t.Effects[removeAt+1:]...)
-			res.Removed = &e
-			t.Recalc()
-		}
-	case DivineGrace, DivineMight:
-		n := y
-		if o.Spell == DivineMight {
-			n = x
-		}
-		if err := buff(d6x10(n), 0, true); err != nil {
-			return nil, err
-		}
-		c.Recalc()
-		t.Recalc()
-	case Illumination:
-		if err := buff(d6x10(y), 0, true); err != nil {
-			return nil, err
-		}
-	case DivineReach, AmplifyMagic:
-		if err := buff(d6x10(x), 0, false); err != nil {
-			return nil, err
-		}
-	case EnlargeOrb:
-		if err := buff(joinNotation("2d6", signed(x)), 0, false); err != nil {
-			return nil, err
-		}
-	case MageArmour:
-		if err := buff(d6x10(x), max(x/2, 1), false); err != nil {
-			return nil, err
-		}
-	case MirrorImage, DemonicVisage:
-		if err := buff(d6x10(y), 0, false); err != nil {
-			return nil, err
-		}
-	case HealingTouch:
-		if err := heal(joinNotation("1d6", plus(y))); err != nil {
-			return nil, err
-		}
-		// "Tries to restore 1 point of ability damage": no check is given; the
-		// attribute with the most damage (sheet order on a tie) gets 1 point back.
-		best := Attribute("")
-		for _, at := range AllAttributes() {
-			if v := t.AbilityDamage.Get(at); v > 0 && (best == "" || v > t.AbilityDamage.Get(best)) {
-				best = at
-			}
-		}
-		if best != "" {
-			t.AbilityDamage.Set(best, t.AbilityDamage.Get(best)-1)
-			t.Recalc()
-			res.Restored = best
-		}
-	case HealingWave:
-		if err := heal(joinNotation("1d3", plus(y))); err != nil {
-			return nil, err
-		}
-		res.Splash = max(res.HealRoll.Total, 0)
-	case RenewingTouch:
-		if err := addOn(t, self, Effect{Kind: KindSpell, ID: string(RenewingTouch), Power: x, Value: y}, joinNotation("1d6", signed(y))); err != nil {
-			return nil, err
-		}
-	case TurnUndead, BanishDaemon:
-		n := joinNotation("1d6", plus(y))
-		if c.hasSpellEffect(AmplifyMagic) {
-			n += "+1d6"
-		}
-		sd, err := damage(t, n, Magic)
-		if err != nil {
-			return nil, err
-		}
-		sd.Amplified = c.hasSpellEffect(AmplifyMagic)
-		res.Damage = sd
-		if !t.Dead() && !t.IsImmune(ImmuneInstantDeath) {
-			// Turn Undead: 2D6 + Y ≥ 10 + Z; Banish Daemon: 2D6 + X ≥ 10 + Z (G-A15c: as written).
-			src, b := Cha.Key(), y
-			if o.Spell == BanishDaemon {
-				src, b = Sta.Key(), x
-			}
-			ck, err := chance(src, b, 10+z)
-			if err != nil {
-				return nil, err
-			}
-			res.Kill = ck
-			if ck.Success {
-				t.HP = 0
-				res.Killed = true
-				sd.Applied.HPAfter, sd.Applied.Dead = 0, true
-			}
-		}
-	case ElectricOrb:
-		if err := orb(Shock); err != nil {
-			return nil, err
-		}
-		on, err := secondary(Shock)
-		if err != nil {
-			return nil, err
-		}
-		if on && x/2 > 0 { // shocked for X/2 turns (floor, G-A19)
-			if err := addOn(t, self, Effect{Kind: KindState, ID: string(Shocked), Turns: x / 2}, ""); err != nil {
-				return nil, err
-			}
-		}
-	case FlamingOrb:
-		if err := orb(Fire); err != nil {
-			return nil, err
-		}
-		on, err := secondary(Fire)
-		if err != nil {
-			return nil, err
-		}
-		if on {
-			if err := addOn(t, self, Effect{Kind: KindState, ID: string(Burning), Power: x}, joinNotation("1d6", signed(x))); err != nil {
-				return nil, err
-			}
-		}
-	case FrozenOrb:
-		if err := orb(Frost); err != nil {
-			return nil, err
-		}
-		on, err := secondary(Frost)
-		if err != nil {
-			return nil, err
-		}
-		if on {
-			if err := addOn(t, self, Effect{Kind: KindSlow, Power: x}, joinNotation("1d6", signed(x))); err != nil {
-				return nil, err
-			}
-		}
-	case VenomousOrb, VirulentOrb:
-		typ := Poison
-		if o.Spell == VirulentOrb {
-			typ = Disease
-		}
-		if err := orb(typ); err != nil {
-			return nil, err
-		}
-		on, err := secondary(typ)
-		if err != nil {
-			return nil, err
-		}
-		if on {
-			var e Effect
-			if typ == Poison {
-				i, err := pick(len(poisonTable))
-				if err != nil {
-					return nil, err
-				}
-				e = Effect{Kind: KindPoison, ID: string(Poisons()[i]), Power: x}
-			} else {
-				i, err := pick(len(diseaseTable))
-				if err != nil {
-					return nil, err
-				}
-				e = Effect{Kind: KindDisease, ID: string(Diseases()[i].ID), Power: x}
-			}
-			if err := addOn(t, self, e, d6x10(x)); err != nil {
-				return nil, err
-			}
-		}
-	case BestowCurse:
-		ck, err := chance(Sta.Key(), x, 7+z)
-		if err != nil {
-			return nil, err
-		}
-		res.Chance = ck
-		curse := CurseAgony // on a failure: Curse of Agony instead
-		if ck.Success {
-			i, err := pick(len(curseTable))
-			if err != nil {
-				return nil, err
-			}
-			curse = Curses()[i]
-		}
-		if err := addOn(t, self, Effect{Kind: KindCurse, ID: string(curse), Power: x}, d6x10(x)); err != nil {
-			return nil, err
-		}
-	case CaptureSoul:
-		if x <= 0 {
-			res.NoEffect = true
-			break
-		}
-		if err := addOn(t, self, Effect{Kind: KindSpell, ID: string(CaptureSoul), Power: x}, joinNotation("1d6", signed(x))); err != nil {
-			return nil, err
-		}
-	case EnslaveDaemon, SummonDaemon:
-		if self { // Summon Daemon with no summoned creature given: nothing to enslave here
-			break
-		}
-		ck, err := chance(Cha.Key(), y, 8+z)
-		if err != nil {
-			return nil, err
-		}
-		res.Chance = ck
-		if ck.Success {
-			if err := addOn(t, false, Effect{Kind: KindState, ID: string(Charmed), Power: x}, d6x10(y)); err != nil {
-				return nil, err
-			}
-		}
-	case ReleaseSoul:
-		n := joinNotation("2d6", plus(x))
-		switch {
-		case !o.Enchant:
-			sd, err := damage(t, n, Magic)
-			if err != nil {
-				return nil, err
-			}
-			res.Damage = sd
-		case o.EnchantFailed:
-			sd, err := damage(c, n, Magic)
-			if err != nil {
-				return nil, err
-			}
-			res.Backfire = sd
-		}
-	case PlaneShift, Telekinesis:
-		// No roll beyond the to-hit check.
-	}
-	return res, nil
+	return nil
 }
 
 func abs(n int) int {

@@ -308,7 +308,7 @@ func TestSpells(t *testing.T) {
 				if c.Resistance(Fire, Body) != 1 || c.Resistance(Physical, Head) != 1 {
 					t.Errorf("+max(X/2, 1) = 1: %+v", c.Effects)
 				}
-				if err := c.SetEquipment(Equipment{MaxDodge: Cap(2)}); err != nil || c.hasSpellEffect(MageArmour) {
+				if ended, err := c.SetEquipment(Equipment{MaxDodge: Cap(2)}); err != nil || c.hasSpellEffect(MageArmour) || len(ended) != 1 {
 					t.Errorf("ends when the equipment changes: %v", err)
 				}
 			}},
@@ -440,5 +440,168 @@ func TestSpells(t *testing.T) {
 			}
 			tt.check(t, c, v, res)
 		})
+	}
+}
+
+// Every spell has its effect function in the table.
+func TestSpellTable(t *testing.T) {
+	for _, s := range Spells() {
+		if spellEffects[s.ID] == nil {
+			t.Errorf("%s has no effect function", s.ID)
+		}
+	}
+	if len(spellEffects) != len(Spells()) {
+		t.Errorf("%d effect functions for %d spells", len(spellEffects), len(Spells()))
+	}
+}
+
+// A19.4: a spell's critical hit makes the same crit effect check as a weapon's: 2D6 + STA ≥ 7 + unresisted
+// damage, confused for the margin. The mage (level 12) crits the victim (level 8) on a natural 8 or more (G-A12).
+func TestSpellCritEffect(t *testing.T) {
+	tests := []struct {
+		name     string
+		victim   func(*Character)
+		rules    Rules
+		dice     []int // to-hit, damage, secondary check, crit effect check
+		critical bool
+		check    int // the crit effect check's difficulty, 0 = none
+		confused int
+	}{
+		{"critical: 2D6 + 0 ≥ 7 + 5 fails by 5", nil, Rules{}, []int{4, 4, 2, 1, 1, 3, 4}, true, 12, 5},
+		{"all resisted: still checked against 7", func(v *Character) { v.Resist = map[DamageType]Resistance{Fire: {0, 9}} }, Rules{}, []int{4, 4, 2, 1, 1, 3, 3}, true, 7, 1},
+		{"critical, passed", nil, Rules{}, []int{4, 4, 2, 1, 1, 6, 6}, true, 12, 0},
+		{"the guild turned it off", nil, Rules{NoCritEffect: true}, []int{4, 4, 2, 1, 1}, true, 0, 0},
+		{"a plain hit: no check", nil, Rules{}, []int{3, 3, 2, 1, 1}, false, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, v := mage(t), victim(t)
+			if tt.victim != nil {
+				tt.victim(v)
+			}
+			res, err := Cast(c, v, CastOptions{Spell: FlamingOrb, DX: 1, Rules: tt.rules}, faces(tt.dice...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Critical != tt.critical || !res.Hit {
+				t.Fatalf("to-hit %+v", res.ToHit)
+			}
+			if tt.check == 0 {
+				if res.CritEffect != nil || v.HasState(Confused) {
+					t.Errorf("unexpected crit effect check %+v", res.CritEffect)
+				}
+				return
+			}
+			if res.CritEffect == nil || res.CritEffect.Difficulty != tt.check || res.Confused != tt.confused {
+				t.Fatalf("crit effect %+v, confused %d", res.CritEffect, res.Confused)
+			}
+			if e, ok := v.effect(KindState, string(Confused)); (tt.confused > 0) != ok || (ok && e.Turns != tt.confused) {
+				t.Errorf("confused %+v", v.Effects)
+			}
+		})
+	}
+}
+
+// A23: Healing Wave heals the target and every creature adjacent to it on the grid (one D3 + Y roll); A24: an
+// enlarged orb deals its normal damage to every creature adjacent to the target, the caster included.
+func TestSpellSplash(t *testing.T) {
+	at := func(x, y int) *Square { return &Square{x, y} }
+	t.Run("healing wave", func(t *testing.T) {
+		c, v := mage(t), victim(t, func(v *Character) { v.HP = 30 })
+		c.HP -= 10
+		ally, far, dead, unplaced := victim(t, func(v *Character) { v.HP = 30 }), victim(t, func(v *Character) { v.HP = 30 }), victim(t, func(v *Character) { v.HP = 0 }), victim(t, func(v *Character) { v.HP = 30 })
+		o := CastOptions{Spell: HealingWave, DX: 1, At: at(1, 0), Nearby: []Nearby{
+			{"caster", at(0, 0), c}, {"ally", at(2, 1), ally}, {"ally again", at(2, 1), ally}, {"far", at(3, 0), far},
+			{"dead", at(1, 1), dead}, {"unplaced", nil, unplaced}, {"target", at(1, 0), v},
+		}}
+		res, err := Cast(c, v, o, faces(3, 4, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.HP != 35 || c.HP != c.MaxHP-5 || ally.HP != 35 || far.HP != 30 || dead.HP != 0 || unplaced.HP != 30 {
+			t.Errorf("HP: target %d caster %d/%d ally %d far %d dead %d unplaced %d", v.HP, c.HP, c.MaxHP, ally.HP, far.HP, dead.HP, unplaced.HP)
+		}
+		if len(res.Splashed) != 2 || res.Splashed[0].ID != "caster" || res.Splashed[1].ID != "ally" || res.Splashed[1].Heal.Amount != 5 {
+			t.Errorf("splashed %+v", res.Splashed)
+		}
+	})
+	t.Run("enlarged orb", func(t *testing.T) {
+		c := mage(t, withEffects(Effect{Kind: KindSpell, ID: string(EnlargeOrb), Turns: 5}))
+		v, ally := victim(t), victim(t, func(v *Character) { v.Resist = map[DamageType]Resistance{Fire: {1, 1}} })
+		o := CastOptions{Spell: FlamingOrb, DX: 1, At: at(1, 0), Nearby: []Nearby{{"caster", at(0, 0), c}, {"ally", at(0, 1), ally}}}
+		// to-hit 3+4, damage 1d6+3 = 5, explosion 1d6+3 = 7, secondary check 1+1 fails
+		res, err := Cast(c, v, o, faces(3, 4, 2, 4, 1, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.HP != 38 || res.Splash != 5 || c.HP != c.MaxHP-5 || ally.HP != 46 {
+			t.Errorf("HP: target %d caster %d/%d ally %d, splash %d", v.HP, c.HP, c.MaxHP, ally.HP, res.Splash)
+		}
+		if len(res.Splashed) != 2 || res.Splashed[1].Damage.Final != 4 || res.Splashed[1].Damage.Location != Body || res.Splashed[0].Damage.Type != Fire {
+			t.Errorf("splashed %+v", res.Splashed)
+		}
+		// Without the explosion nothing splashes.
+		res, _ = Cast(c, v, o, faces(3, 4, 2, 1, 1))
+		if res.Splashed != nil || ally.HP != 46 {
+			t.Errorf("no explosion: %+v", res.Splashed)
+		}
+	})
+	t.Run("an error changes nothing", func(t *testing.T) {
+		c, v, ally := mage(t), victim(t, func(v *Character) { v.HP = 30 }), victim(t, func(v *Character) { v.HP = 30 })
+		o := CastOptions{Spell: HealingWave, DX: 1, At: at(1, 0), Nearby: []Nearby{{"ally", at(2, 1), ally}}}
+		if _, err := Cast(c, v, o, faces(3, 4)); err == nil || ally.HP != 30 || v.HP != 30 || c.Energy != c.MaxEnergy {
+			t.Errorf("ran out of dice: %v, ally %d", err, ally.HP)
+		}
+	})
+}
+
+// A25: Summon Daemon brings in a daemon, to be added after its summoner (A12), then attempts Enslave Daemon:
+// 2D6 + Y ≥ 8 + Z with Z from the daemon's level (8 → 2), charmed for (1d6 + Y)×10 turns.
+func TestSummonDaemon(t *testing.T) {
+	d, err := NewDaemon("Imp", 8)
+	if err != nil || !d.Daemon || !d.Monster || d.Mod(Cha) != 0 {
+		t.Fatalf("NewDaemon: %+v %v", d, err)
+	}
+	tests := []struct {
+		name     string
+		dice     []int
+		summoned bool
+		enslaved bool
+		turns    int
+	}{
+		{"enslaved", []int{3, 4, 4, 4, 2}, true, true, 40},
+		{"summoned but not enslaved", []int{3, 4, 1, 2}, true, false, 0},
+		{"the spell misses: no daemon", []int{1, 2}, false, false, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := mage(t)
+			res, err := Cast(c, nil, CastOptions{Spell: SummonDaemon, Daemon: d}, faces(tt.dice...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (res.Summoned != nil) != tt.summoned {
+				t.Fatalf("summoned %+v", res.Summoned)
+			}
+			if d.HasState(Charmed) {
+				t.Error("the caller's daemon changed")
+			}
+			if !tt.summoned {
+				return
+			}
+			s := res.Summoned
+			if s.Summoner != "Mage" || s.Enslaved != tt.enslaved || s.Creature.Name != "Imp" || res.Chance.Difficulty != 10 || res.Z != 2 {
+				t.Errorf("%+v, check %+v", s, res.Chance)
+			}
+			e, ok := s.Creature.effect(KindState, string(Charmed))
+			if ok != tt.enslaved || (ok && e.Turns != tt.turns) {
+				t.Errorf("charm %+v", s.Creature.Effects)
+			}
+		})
+	}
+	c := mage(t)
+	for _, o := range []CastOptions{{Spell: SummonDaemon}, {Spell: SummonDaemon, Daemon: victim(t)}} {
+		_, err := Cast(c, nil, o, faces(3, 4, 4, 4, 2))
+		wantCode(t, err, ErrWrongTarget)
 	}
 }

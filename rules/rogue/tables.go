@@ -213,7 +213,8 @@ func ParseSize(s string) (Size, error) {
 // DamageType is a damage type (A9).
 type DamageType string
 
-// Damage types. Only the first six can be resisted.
+// Damage types. Only the first six can be resisted: magic and trap damage
+// never can (A9.1, A30).
 const (
 	Physical DamageType = "physical"
 	Disease  DamageType = "disease"
@@ -222,6 +223,7 @@ const (
 	Frost    DamageType = "frost"
 	Shock    DamageType = "shock"
 	Magic    DamageType = "magic"
+	Trap     DamageType = "trap"
 )
 
 var damageTable = []struct {
@@ -235,11 +237,12 @@ var damageTable = []struct {
 	{Frost, "rogue.damage.frost"},
 	{Shock, "rogue.damage.shock"},
 	{Magic, "rogue.damage.magic"},
+	{Trap, "rogue.damage.trap"},
 }
 
 // DamageTypes lists the damage types.
 func DamageTypes() []DamageType {
-	return []DamageType{Physical, Disease, Poison, Fire, Frost, Shock, Magic}
+	return []DamageType{Physical, Disease, Poison, Fire, Frost, Shock, Magic, Trap}
 }
 
 // Key is the catalog key of the damage type's name.
@@ -255,8 +258,9 @@ func (d DamageType) Key() string {
 // Valid reports whether d is a known damage type.
 func (d DamageType) Valid() bool { return d.Key() != "" }
 
-// Resistible reports whether resistances apply to d (every type but magic, A9).
-func (d DamageType) Resistible() bool { return d.Valid() && d != Magic }
+// Resistible reports whether resistances apply to d: every type but magic
+// and trap damage, which can never be resisted (A9.1, A30).
+func (d DamageType) Resistible() bool { return d.Valid() && d != Magic && d != Trap }
 
 // ParseDamageType accepts a damage type id in any case.
 func ParseDamageType(s string) (DamageType, error) {

@@ -53,7 +53,7 @@ type Regen struct {
 type TurnResult struct {
 	Action        Action         `json:"action"`
 	Lost          bool           `json:"lost,omitempty"`    // the creature could not act
-	LostBy        string         `json:"lost_by,omitempty"` // catalog key of why: a state, a slow effect, or SrcLostTurn
+	LostBy        string         `json:"lost_by,omitempty"` // catalog key of why: the curse (Sloth, Gluttony), an incapacitating state, or a slow effect
 	Forced        []State        `json:"forced,omitempty"`  // states forcing its action (it must attack/pick up …, else it loses the turn)
 	SlowChecks    []*CheckResult `json:"slow_checks,omitempty"`
 	HasteRolls    []Roll2        `json:"haste_rolls,omitempty"` // one 2D6 per haste effect; any ≥ 8 gives a second action
@@ -191,8 +191,11 @@ func (c *Character) turn(o TurnOptions, r dice.Roller) (*TurnResult, error) {
 
 	switch s, helpless := c.Helpless(); {
 	case c.LoseTurn:
-		c.LoseTurn = false
-		res.Lost, res.LostBy = true, SrcLostTurn
+		res.Lost, res.LostBy = true, c.LoseTurnBy
+		if res.LostBy == "" {
+			res.LostBy = KindCurse.Key() // an older sheet: only curses cost a turn
+		}
+		c.LoseTurn, c.LoseTurnBy = false, ""
 	case helpless:
 		res.Lost, res.LostBy = true, s.Key()
 	default:

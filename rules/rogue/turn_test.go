@@ -72,11 +72,28 @@ func TestSlow(t *testing.T) {
 	if !res.Lost || res.LostBy != "rogue.state.stunned" || c.HasState(Stunned) || len(res.Events) != 1 || res.Events[0].Type != EventExpired {
 		t.Errorf("stunned: %+v", res)
 	}
-	c.LoseTurn = true
+	c.LoseTurn = true // a sheet saved before the cause was kept: only curses cost a turn
 	res, _ = c.Turn(TurnOptions{}, faces())
-	if !res.Lost || res.LostBy != SrcLostTurn || c.LoseTurn {
+	if !res.Lost || res.LostBy != KindCurse.Key() || c.LoseTurn {
 		t.Errorf("lose turn: %+v", res)
 	}
+}
+
+// A27: a turn lost to Curse of Sloth or Gluttony names the curse (never "Turn lost: Lost turn").
+func TestLostTurnNamesTheCurse(t *testing.T) {
+	for _, curse := range []Curse{CurseSloth, CurseGluttony} {
+		c := sturdy(t, withEffects(Effect{Kind: KindCurse, ID: string(curse), Power: 1}))
+		if _, err := c.Turn(TurnOptions{}, faces(1, 2)); err != nil || !c.LoseTurn || c.LoseTurnBy != curse.Key() {
+			t.Fatalf("%s: trigger %v, lose %v by %q", curse, err, c.LoseTurn, c.LoseTurnBy)
+		}
+		res, err := c.Turn(TurnOptions{}, faces(6, 6))
+		if err != nil || !res.Lost || res.LostBy != curse.Key() || c.LoseTurn || c.LoseTurnBy != "" {
+			t.Errorf("%s: lost %v by %q", curse, res.Lost, res.LostBy)
+		}
+	}
+	c := sturdy(t)
+	c.LoseTurnBy = "rogue.src.bonus"
+	wantCode(t, c.Validate(), ErrUnknownEffect)
 }
 
 func TestRegeneration(t *testing.T) {
@@ -382,9 +399,12 @@ func TestAura(t *testing.T) {
 	far := sturdy(t)
 	h, _ = ApplyAura(a, far, 2, faces())
 	near := sturdy(t, func(c *Character) { c.Weak = []DamageType{Fire} })
-	hn, _ := ApplyAura(a, near, 1, faces())
-	if h.Damage.Final != 3 || hn.Damage.Final != 8 || !hn.Secondary || h.Secondary {
+	hn, _ := ApplyAura(a, near, 1, faces(4)) // A10.3: the vulnerable creature is set burning for 1d6 + X = 4 + 1 turns
+	if h.Damage.Final != 3 || hn.Damage.Final != 8 || !hn.Secondary || h.Secondary || h.Effect != nil {
 		t.Errorf("monster aura hits: far %+v near %+v", h.Damage, hn.Damage)
+	}
+	if e, ok := near.effect(KindState, string(Burning)); !ok || e.Turns != 5 || hn.Effect == nil || hn.Effect.Duration.Total != 5 {
+		t.Errorf("vulnerable: secondary effect %+v, effects %+v", hn.Effect, near.Effects)
 	}
 	// Same aura heals; aura creatures take no damage of their type.
 	same := sturdy(t, func(c *Character) { c.Aura = Fire; c.HP = 40 })
@@ -415,7 +435,7 @@ func TestTakeDamage(t *testing.T) {
 		{Damage{Amount: 5}, 3},
 		{Damage{Amount: 5, Location: Head}, 4},
 		{Damage{Amount: 5, Type: Magic}, 5},
-		{Damage{Amount: 5, Trap: true}, 5},
+		{Damage{Amount: 5, Type: Trap}, 5},
 		{Damage{Amount: 5, OverTime: true}, 5},
 		{Damage{Amount: 5, Type: Fire}, 9}, // doubled, then resisted
 		{Damage{Amount: 1}, 0},
