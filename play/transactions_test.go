@@ -120,15 +120,17 @@ func TestTransactionsPerCommand(t *testing.T) {
 	var table strings.Builder
 	e.store.take()
 	for _, s := range steps {
-		if err := s.run(); err != nil {
-			t.Errorf("%s: %v", s.command, err)
-			continue
-		}
-		reads, writes := e.store.take()
-		fmt.Fprintf(&table, "%-40s %d read, %d write\n", s.command, reads, writes)
-		if reads != s.reads || writes != s.writes {
-			t.Errorf("%s: %d reads, %d writes; want %d and %d", s.command, reads, writes, s.reads, s.writes)
-		}
+		t.Run(strings.TrimPrefix(s.command, "/"), func(t *testing.T) {
+			err := s.run()
+			reads, writes := e.store.take()
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&table, "%-40s %d read, %d write\n", s.command, reads, writes)
+			if reads != s.reads || writes != s.writes {
+				t.Errorf("%d reads, %d writes; want %d and %d", reads, writes, s.reads, s.writes)
+			}
+		})
 	}
 	t.Logf("transactions per command (play; bot adds the guild read):\n%s", table.String())
 }
