@@ -9,7 +9,6 @@ import (
 	"rulekeeper/bot/draw"
 	"rulekeeper/rules/area"
 	"rulekeeper/rules/encounter"
-	"rulekeeper/store"
 )
 
 // /aoe lays an area of effect on the 5-ft grid (digest B11) with the method the guild plays by (the setting
@@ -202,13 +201,8 @@ func (b *Bot) aoe(req *Request) (*Reply, error) {
 		return nil, err
 	}
 	var e *encounter.Encounter
-	if b.cfg.Store != nil && req.GuildID != "" {
-		err := b.cfg.Store.View(req.Ctx, req.GuildID, func(tx store.Tx) error {
-			var err error
-			e, err = loadEncounter(tx, req.ChannelID)
-			return err
-		})
-		if err != nil {
+	if b.cfg.Table.Ready(req.caller()) == nil {
+		if e, err = b.cfg.Table.Encounter(req.Ctx, req.caller()); err != nil {
 			return nil, err
 		}
 	}

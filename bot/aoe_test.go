@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"rulekeeper/bot"
 	"rulekeeper/bot/draw"
 	"rulekeeper/rules/area"
 )
@@ -92,7 +93,7 @@ func TestAoEPicture(t *testing.T) {
 	e := newPlayEnv(t)
 	e.ok("alice", "/init start")
 	e.ok("alice", "/init add name:Ogre hp:59 x:12 y:10", 5)
-	req := &Request{Path: []string{"aoe"}, UserID: "alice", GuildID: playGuild, ChannelID: "c1",
+	req := &bot.Request{Path: []string{"aoe"}, UserID: "alice", GuildID: playGuild, ChannelID: "c1",
 		Options: map[string]any{"shape": "sphere", "size": "20", "origin": "10,10"}}
 	r := e.bot.Handle(req)
 	if r.ErrorCode != "" || len(r.Files) != 1 || r.Files[0].ContentType != "image/png" {
@@ -184,7 +185,7 @@ func FuzzAoE(f *testing.F) {
 	f.Add("cone", int64(30), "token", "4,4", "ne", int64(0))
 	f.Add("line", int64(60), "half", "-3,2", "22.5", int64(10))
 	f.Add("cube", int64(15), "", "(１，２)", "se", int64(5))
-	b := New(Config{})
+	b := bot.New(bot.Config{})
 	f.Fuzz(func(t *testing.T, shape string, size int64, method, origin, dir string, width int64) {
 		opts := map[string]any{"shape": shape, "size": size, "origin": origin, "direction": dir}
 		if method != "" {
@@ -193,7 +194,7 @@ func FuzzAoE(f *testing.F) {
 		if width != 0 {
 			opts["width"] = width
 		}
-		r := b.Handle(&Request{Path: []string{"aoe"}, Options: opts, UserID: "u"})
+		r := b.Handle(&bot.Request{Path: []string{"aoe"}, Options: opts, UserID: "u"})
 		if r.ErrorCode == "" && (len(r.Files) != 1 || r.Result == nil) {
 			t.Fatalf("%v: no picture: %+v", opts, r)
 		}

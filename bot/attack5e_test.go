@@ -1,10 +1,11 @@
-package bot
+package bot_test
 
 import (
 	"strings"
 	"testing"
 	"time"
 
+	"rulekeeper/bot"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/store"
@@ -151,11 +152,11 @@ func TestDeathSavesAndStabilize(t *testing.T) {
 	}
 	// Another player cannot press Borin's button.
 	e.dice = dice.NewScripted([]int{20})
-	click := &Request{Kind: KindComponent, CustomID: "deathsave:" + e.borinID(), UserID: "alice", GuildID: playGuild}
+	click := &bot.Request{Kind: bot.KindComponent, CustomID: "deathsave:" + e.borinID(), UserID: "alice", GuildID: playGuild}
 	if r := e.bot.Handle(click); r.ErrorCode != "char.err.not_owner" || !r.Ephemeral {
 		t.Errorf("alice pressed Borin's button: %+v", r)
 	}
-	click = &Request{Kind: KindComponent, CustomID: "deathsave:nosuchid", UserID: "bob", GuildID: playGuild}
+	click = &bot.Request{Kind: bot.KindComponent, CustomID: "deathsave:nosuchid", UserID: "bob", GuildID: playGuild}
 	if r := e.bot.Handle(click); r.ErrorCode != "char.err.gone" {
 		t.Errorf("button of a deleted character: %+v", r)
 	}
@@ -291,6 +292,7 @@ func TestRestAndConditions5e(t *testing.T) {
 func TestNot5e(t *testing.T) {
 	e := newPlayEnv(t)
 	e.party()
+	e.rec.stop() // the store changes behind the console's back
 	err := e.db.Update(t.Context(), playGuild, func(tx store.Tx) error {
 		ch := &store.Character{OwnerID: "rita", Name: "Lyra", System: "rogue", Sheet: []byte(`{"v":1}`)}
 		if err := tx.PutCharacter(ch); err != nil {

@@ -3,11 +3,11 @@ package bot
 import (
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/area"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
-	"rulekeeper/rules/encounter"
-	"rulekeeper/store"
+	"rulekeeper/rules/rogue"
 )
 
 // /cast for a D&D 5e character (digest B6, B10, B11). The command itself is shared with Rogue's Tale
@@ -52,14 +52,6 @@ var (
 	castRogueOnly = []string{"range", "scroll"}
 )
 
-// completeCastSpell is /cast spell:'s autocomplete, by the caster's system.
-func (b *Bot) completeCastSpell(req *Request) []Choice {
-	if b.actingSystem(req) == systemRogue {
-		return b.completeRogueSpell(req)
-	}
-	return b.completeSpell(req)
-}
-
 // castTargetResult is one target of a 5e /cast in JSON.
 type castTargetResult struct {
 	Name string `json:"name"`
@@ -92,242 +84,58 @@ type castResult struct {
 	Detail        *dnd5e.CastResult          `json:"detail"`
 }
 
-// chebyshevFeet is the grid distance between two squares (5e: a diagonal step counts 5 ft).
-func chebyshevFeet(a, b *encounter.Pos) int {
-	dx, dy := a.X-b.X, a.Y-b.Y
-	return max(dx, -dx, dy, -dy) * area.FeetPerSquare
-}
-
-func (b *Bot) cast5e(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
+// readCast5e reads /cast's options as a D&D 5e spell: the spell, its level, targets, area and roll options.
+func readCast5e(req *Request) (r play.Reading[play.Cast5e]) {
+	if r.Err = refuseOptions(req, system5e, castRogueOnly); r.Err != nil {
+		return r
 	}
-	for _, o := range castRogueOnly {
-		if req.Has(o) {
-			return nil, Errorf("rt.err.option_not_for_system", "Option", o, "System", req.T("system.dnd5e"))
-		}
+	k := play.Cast5e{Level: req.Int("level", 0), Targets: splitList(req.Str("target")), Invalid: splitList(req.Str("invalid")),
+		Bonus: strings.TrimSpace(req.Str("bonus")), Ritual: req.Bool("ritual"), AnyClass: req.Bool("any_class")}
+	if k.Spell, r.Err = parseSpell(req.Str("spell")); r.Err != nil {
+		return r
 	}
-	spell, err := parseSpell(req.Str("spell"))
-	if err != nil {
-		return nil, err
+	if k.Mode, r.Err = dnd5e.ParseMode(req.Str("mode")); r.Err != nil {
+		return r
 	}
-	mode, err := dnd5e.ParseMode(req.Str("mode"))
-	if err != nil {
-		return nil, err
-	}
-	if req.Has("origin") && spell.Area.Shape == "" {
-		return nil, Errorf("cast.err.no_area", "Spell", req.T(spell.Key()))
+	if req.Has("origin") && k.Spell.Area.Shape == "" {
+		r.Err = Errorf("cast.err.no_area", "Spell", req.T(k.Spell.Key()))
+		return r
 	}
 	if !req.Has("origin") && (req.Has("direction") || req.Has("method")) {
-		return nil, Errorf("cast.err.origin_needed")
+		r.Err = Errorf("cast.err.origin_needed")
+		return r
 	}
-	var fp *area.Footprint
 	if req.Has("origin") {
-		if fp, err = readArea(req, area.Shape(spell.Area.Shape), spell.Area.Size, 0); err != nil {
+		if k.Area, r.Err = readArea(req, area.Shape(k.Spell.Area.Shape), k.Spell.Area.Size, 0); r.Err != nil {
+			return r
+		}
+	}
+	r.In = k
+	return r
+}
+
+func (b *Bot) cast(req *Request) (*Reply, error) {
+	in := play.Cast{Character: req.Str("character"), Dnd5e: readCast5e(req), Rogue: readCastRT(req)}
+	res, err := b.cfg.Table.Cast(req.Ctx, req.caller(), in, req.Dice)
+	if err != nil {
+		return nil, err
+	}
+	if res.Rogue != nil {
+		return rogueCastReply(req, res.Rogue), nil
+	}
+	c := res.Dnd5e
+	var (
+		areaRes *aoeResult
+		files   []File
+	)
+	if fp := in.Dnd5e.In.Area; fp != nil {
+		var file File
+		if areaRes, file, err = layArea(fp, c.Encounter); err != nil {
 			return nil, err
 		}
+		files = append(files, file)
 	}
-	var (
-		res      *dnd5e.CastResult
-		caster   *fighter
-		fighters []*fighter
-		changes  []*dnd5e.HPChange
-		heals    []*dnd5e.HPChange
-		e        *encounter.Encounter
-		areaRes  *aoeResult
-		files    []File
-		gm       bool
-	)
-	err = b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		ch, err := findCharacter(tx, req)
-		if err != nil {
-			return err
-		}
-		if !canEdit(req, ch) {
-			return Errorf("char.err.not_owner", "Name", ch.Name)
-		}
-		c, err := decode5e(ch)
-		if err != nil {
-			return err
-		}
-		caster = &fighter{ch: ch, c: c, conc: sheetConcentration(ch.Sheet), dirty: true}
-		if e, err = loadEncounter(tx, req.ChannelID); err != nil {
-			return err
-		}
-		if e != nil {
-			gm = e.MayControl(req.UserID, req.GM)
-			for _, comb := range e.Combatants {
-				if comb.Kind == encounter.KindCharacter && comb.CharacterID == ch.ID {
-					caster.comb = comb
-				}
-			}
-		}
-		known := []*fighter{caster}
-		add := func(f *fighter) {
-			for _, x := range fighters {
-				if x == f {
-					return
-				}
-			}
-			fighters = append(fighters, f)
-			if f != caster {
-				known = append(known, f)
-			}
-		}
-		for _, name := range splitList(req.Str("target")) {
-			f, err := findFighter(tx, req, e, name, known)
-			if err != nil {
-				return err
-			}
-			if f == nil {
-				return Errorf("cast.err.no_target", "Name", name)
-			}
-			add(f)
-		}
-		if fp != nil {
-			var file File
-			if areaRes, file, err = layArea(fp, e); err != nil {
-				return err
-			}
-			files = append(files, file)
-			for _, in := range areaRes.Inside {
-				f, err := findFighter(tx, req, e, in.Name, known)
-				if err != nil {
-					return err
-				}
-				if f == nil || (f == caster && spell.Range.Kind == dnd5e.RangeSelf) {
-					continue
-				}
-				add(f)
-			}
-		}
-		invalid := map[*fighter]bool{}
-		for _, name := range splitList(req.Str("invalid")) {
-			f, err := findFighter(tx, req, e, name, known)
-			if err != nil {
-				return err
-			}
-			if f == nil || !containsFighter(fighters, f) {
-				return Errorf("cast.err.invalid_not_target", "Name", name)
-			}
-			invalid[f] = true
-		}
-		targets := make([]dnd5e.SpellTarget, len(fighters))
-		for i, f := range fighters {
-			t := dnd5e.SpellTarget{Target: f.target(), Invalid: invalid[f]}
-			if spell.Save != "" {
-				t.SaveMod = f.saveMod(spell.Save)
-			}
-			switch {
-			case f == caster:
-				t.Distance = 0
-			case caster.pos() != nil && f.pos() != nil:
-				t.Distance = chebyshevFeet(caster.pos(), f.pos())
-			case spell.Attack == dnd5e.MeleeSpellAttack:
-				t.Distance = 5
-			default:
-				t.Distance = 30
-			}
-			targets[i] = t
-		}
-		o := dnd5e.CastOptions{
-			Ritual: req.Bool("ritual"), AnyClass: req.Bool("any_class"), Concentration: &caster.conc,
-			Mode: mode, Bonus: strings.TrimSpace(req.Str("bonus")), CritRule: dnd5e.CritRule(req.Guild.CritRule),
-		}
-		if res, err = c.Cast(spell, req.Int("level", 0), targets, req.Dice, o); err != nil {
-			return err
-		}
-		changes = make([]*dnd5e.HPChange, len(fighters))
-		heals = make([]*dnd5e.HPChange, len(fighters))
-		encChanged := false
-		for i, f := range fighters {
-			ct := res.Targets[i]
-			if ct.Total > 0 {
-				crit := false
-				for _, a := range ct.Attacks {
-					crit = crit || (a.Crit && a.Damage != nil && a.Damage.Total > 0)
-				}
-				if changes[i], err = f.damage(e, ct.Total, crit, req.Dice); err != nil {
-					return err
-				}
-				encChanged = encChanged || f.isNPC()
-			}
-			if ct.Heal > 0 {
-				if heals[i], err = healFighter(e, f, ct.Heal, ct.HealKind); err != nil {
-					return err
-				}
-				encChanged = encChanged || f.isNPC()
-			}
-		}
-		// Conditions, power word kill, and the conditions of any concentration that ended (spellcond.go).
-		fx, err := castEffects(tx, req, e, spell, res, caster, fighters, changes)
-		if err != nil {
-			return err
-		}
-		encChanged = encChanged || fx
-		saved := map[*fighter]bool{}
-		for _, f := range append([]*fighter{caster}, fighters...) {
-			if saved[f] {
-				continue
-			}
-			saved[f] = true
-			if err := f.save(tx); err != nil {
-				return err
-			}
-		}
-		if encChanged {
-			return saveEncounter(tx, req.ChannelID, e)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return castReply(req, spell, caster, fighters, res, changes, heals, areaRes, files, gm), nil
-}
-
-func containsFighter(list []*fighter, f *fighter) bool {
-	for _, x := range list {
-		if x == f {
-			return true
-		}
-	}
-	return false
-}
-
-// healFighter gives a target what a healing spell rolled: hit points, temporary hit points, or a higher maximum
-// with as many hit points (aid).
-func healFighter(e *encounter.Encounter, f *fighter, amount int, kind dnd5e.HealKind) (*dnd5e.HPChange, error) {
-	if f.c != nil {
-		f.dirty = true
-		switch kind {
-		case dnd5e.HealTempHP:
-			return f.c.SetTempHP(amount)
-		case dnd5e.HealMaxHP:
-			if _, err := f.c.SetMaxHP(min(f.c.MaxHP+amount, dnd5e.MaxHPLimit)); err != nil {
-				return nil, err
-			}
-		}
-		return f.c.Heal(amount)
-	}
-	amount = min(amount, encounter.MaxHP)
-	var (
-		ch  *encounter.HPChange
-		err error
-	)
-	switch kind {
-	case dnd5e.HealTempHP:
-		ch, err = e.SetTempHP(f.comb.ID, amount)
-	case dnd5e.HealMaxHP:
-		m := min(f.comb.MaxHP+amount, encounter.MaxHP)
-		ch, err = e.SetHP(f.comb.ID, min(f.comb.HP+amount, m), m)
-	default:
-		ch, err = e.Heal(f.comb.ID, amount)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return npcChange(ch), nil
+	return castReply(req, c, areaRes, files), nil
 }
 
 // castOutcome is a target's outcome word in JSON (see castTargetResult).
@@ -360,9 +168,8 @@ func castOutcome(s dnd5e.Spell, ct dnd5e.CastTarget) (string, bool) {
 
 // castReply renders a 5e cast: the slot, the numbers, the shared rolls, each target's roll and what it took, and
 // concentration.
-func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter, res *dnd5e.CastResult,
-	changes, heals []*dnd5e.HPChange, areaRes *aoeResult, files []File, gm bool) *Reply {
-	c := caster.c
+func castReply(req *Request, cast *play.Cast5eResult, areaRes *aoeResult, files []File) *Reply {
+	c, s, res := cast.Caster, cast.Spell, cast.Result
 	name := req.T(s.Key())
 	var title string
 	switch {
@@ -404,111 +211,15 @@ func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter
 		lines = append(lines, req.T("cast.pool_roll", "Roll", rollText(req, res.PoolRoll)))
 	}
 	tone := ToneNeutral
-	for i, f := range fighters {
-		ct := res.Targets[i]
-		outcome, crit := castOutcome(s, ct)
-		tr := castTargetResult{Name: f.name(), Outcome: outcome, Damage: ct.Total, Heal: ct.Heal, Critical: crit,
-			HPChange: changes[i], Concentration: concSaveOut(f.concSave)}
-		if changes[i] != nil || heals[i] != nil {
-			st := f.status()
-			tr.Status = &st
-		}
-		if tr.HPChange == nil {
-			tr.HPChange = heals[i]
-		}
-		tr.Conditions = f.landedIDs()
-		var odds *dnd5e.Odds
-		switch {
-		case ct.Invalid:
-		case len(ct.Attacks) > 0:
-			odds = ct.Attacks[0].Odds()
-		case ct.Save != nil:
-			odds = ct.Save.Odds()
-		}
-		tr.oddsJSON = oddsOut(odds)
+	for i, f := range cast.Targets {
+		tr, more, crit := castTargetLines(req, s, res.Targets[i], f, res.DamageRoll != nil)
 		out.Targets = append(out.Targets, tr)
-		who := "**" + f.name() + "**"
-		switch {
-		case ct.Invalid && ct.AppearsSaved:
-			lines = append(lines, who+": "+req.T("cast.save_line", "Ability", req.T(s.Save.Key()))+" — **"+req.T(dnd5e.OutcomeSuccess.Key())+"**")
-		case ct.Invalid, ct.Unaffected:
-			lines = append(lines, req.T("cast.no_effect", "Name", f.name()))
-		}
-		for _, a := range ct.Attacks {
-			l := who + ": " + rollText(req, a.Roll)
-			if a.AC > 0 {
-				l += " " + req.T("play.attack.vs_ac", "AC", a.AC)
-			}
-			switch {
-			case a.Fumble:
-				l += " — " + req.T("play.attack.fumble")
-			case a.Crit:
-				l += " — " + req.T("play.attack.crit")
-				tone = ToneCritical
-			case a.Outcome == dnd5e.OutcomeHit:
-				l += " — **" + req.T(dnd5e.OutcomeHit.Key()) + "**"
-			case a.Outcome == dnd5e.OutcomeMiss:
-				l += " — **" + req.T(dnd5e.OutcomeMiss.Key()) + "**"
-			}
-			if o := a.Odds(); o != nil {
-				l += " · " + req.T("stats.odds.hit_short", "Chance", dice.Percent(o.P))
-			}
-			lines = append(lines, l)
-			lines = append(lines, effectLines(req, a.Effects, a.Cancelled)...)
-			if a.Damage != nil {
-				lines = append(lines, "  "+req.T("play.attack.damage_roll", "Roll", rollText(req, a.Damage.Roll)))
-			}
-		}
-		if sv := ct.Save; sv != nil {
-			l := who + ": " + req.T("cast.save_line", "Ability", req.T(s.Save.Key())) + " "
-			if sv.AutoFail {
-				l += req.T("play.roll.auto_fail")
-			} else {
-				l += rollText(req, sv.Roll) + " " + req.T("play.roll.vs_dc", "DC", sv.DC)
-			}
-			l += " — **" + req.T(sv.Outcome.Key()) + "**"
-			if ct.Halved {
-				l += " " + req.T("cast.halved")
-			}
-			if o := sv.Odds(); o != nil && !sv.AutoFail {
-				l += " · " + req.T("stats.odds.save_short", "Chance", dice.Percent(o.P))
-			}
-			lines = append(lines, l)
-			lines = append(lines, effectLines(req, sv.Effects, sv.Cancelled)...)
-		}
-		if ct.Damage != nil && ct.Total > 0 && ct.Save == nil && len(ct.Attacks) == 0 && ct.Damage.Roll != nil && res.DamageRoll == nil {
-			lines = append(lines, who+": "+req.T("cast.damage_roll", "Roll", rollText(req, ct.Damage.Roll)))
-		}
-		if ct.Total > 0 {
-			var parts []dnd5e.DamagePart
-			if ct.Damage != nil {
-				parts = ct.Damage.Parts
-			}
-			for _, a := range ct.Attacks {
-				if a.Damage != nil {
-					parts = append(parts, a.Damage.Parts...)
-				}
-			}
-			lines = append(lines, "  "+req.T("cast.damage_taken", "Name", f.name(), "Total", ct.Total, "Parts", damagePartsText(req, parts)))
-		}
-		if ch := changes[i]; ch != nil {
-			for _, l := range f.hpText(req, gm, ch) {
-				lines = append(lines, "  "+l)
-			}
-		}
-		if ch := heals[i]; ch != nil {
-			for _, l := range f.hpText(req, gm, ch) {
-				lines = append(lines, "  "+l)
-			}
-		}
-		for _, l := range f.landedText(req) {
-			lines = append(lines, "  "+l)
-		}
-		for _, l := range f.concText(req) {
-			lines = append(lines, "  "+l)
+		lines = append(lines, more...)
+		if crit {
+			tone = ToneCritical
 		}
 	}
-	if len(fighters) == 0 && areaRes != nil {
+	if len(cast.Targets) == 0 && areaRes != nil {
 		lines = append(lines, req.T("aoe.nobody"))
 	}
 	if res.SlotLevel > 0 {
@@ -521,100 +232,153 @@ func castReply(req *Request, s dnd5e.Spell, caster *fighter, fighters []*fighter
 		}
 		lines = append(lines, l)
 	}
-	if caster.concEnded != "" || caster.concSave != nil || len(caster.released) > 0 {
-		if !containsFighter(fighters, caster) {
-			lines = append(lines, caster.concText(req)...)
+	if h := cast.CasterHit; h.ConcEnded != "" || h.ConcSave != nil || len(h.Released) > 0 {
+		if !cast.Targeted {
+			lines = append(lines, concText(req, h)...)
 		}
 	}
 	return &Reply{Title: title, Body: strings.Join(lines, "\n"), Footer: c.Name, Tone: tone, Files: files, Result: out}
 }
 
-// --- /identify ---
-
-func (b *Bot) identifyCommand() *Command {
-	return &Command{
-		Name: "identify",
-		Options: []*Option{
-			{Name: "spell", Type: String, Required: true, MaxLen: 64, Complete: b.completeSpell},
-			{Name: "same_class", Type: Boolean},
-			modeOption(), bonusOption(), b.characterOption(),
-		},
-		Handler:  b.identify,
-		Examples: []string{"/identify spell:fireball", "/identify spell:cure_wounds same_class:true", "/identify spell:火球术"},
+// castTargetLines words what a spell did to one target: its roll (an attack or a save) with the chance, the damage
+// by type (its own roll unless the spell rolled once for all: sharedRoll), its HP (vague for an NPC the caller
+// does not run), the conditions that landed, its concentration; crit says a spell attack crit it.
+func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.CastTarget, sharedRoll bool) (castTargetResult, []string, bool) {
+	var lines []string
+	critTone := false
+	outcome, crit := castOutcome(s, ct)
+	tr := castTargetResult{Name: f.Name, Outcome: outcome, Damage: ct.Total, Heal: ct.Heal, Critical: crit,
+		HPChange: f.Change, Concentration: concSaveOut(f.ConcSave)}
+	if f.Change != nil || f.Heal != nil {
+		st := hpStatusOf(f.Status)
+		tr.Status = &st
 	}
-}
-
-// identifyResult is the JSON of /identify.
-type identifyResult struct {
-	Character string                `json:"character"`
-	Spell     string                `json:"spell"`
-	Level     int                   `json:"level"`
-	DC        int                   `json:"dc"`
-	Total     int                   `json:"total"`
-	Natural   int                   `json:"natural"`
-	Outcome   string                `json:"outcome"` // success or failure
-	SameClass bool                  `json:"same_class,omitempty"`
-	Mode      string                `json:"mode"`
-	oddsJSON                        // chance of success before the roll (odds.go)
-	Detail    *dnd5e.IdentifyResult `json:"detail"`
-}
-
-// identify rolls INT (Arcana) against DC 15 + the spell's level (B10), with advantage when the spell was cast as a
-// spell of the identifier's own class.
-func (b *Bot) identify(req *Request) (*Reply, error) {
-	spell, err := parseSpell(req.Str("spell"))
-	if err != nil {
-		return nil, err
+	if tr.HPChange == nil {
+		tr.HPChange = f.Heal
 	}
-	o, err := rollOptions(req)
-	if err != nil {
-		return nil, err
+	tr.Conditions = landedIDs(f.Hit)
+	var odds *dnd5e.Odds
+	switch {
+	case ct.Invalid:
+	case len(ct.Attacks) > 0:
+		odds = ct.Attacks[0].Odds()
+	case ct.Save != nil:
+		odds = ct.Save.Odds()
 	}
-	_, c, err := b.view5e(req)
-	if err != nil {
-		return nil, err
+	tr.oddsJSON = oddsOut(odds)
+	who := "**" + f.Name + "**"
+	switch {
+	case ct.Invalid && ct.AppearsSaved:
+		lines = append(lines, who+": "+req.T("cast.save_line", "Ability", req.T(s.Save.Key()))+" — **"+req.T(dnd5e.OutcomeSuccess.Key())+"**")
+	case ct.Invalid, ct.Unaffected:
+		lines = append(lines, req.T("cast.no_effect", "Name", f.Name))
 	}
-	res, err := c.IdentifySpell(spell, req.Bool("same_class"), req.Dice, o)
-	if err != nil {
-		return nil, err
-	}
-	out := identifyResult{Character: c.Name, Spell: spell.ID, Level: spell.Level, DC: res.DC, Total: res.Total,
-		Natural: res.Natural, Outcome: string(res.Outcome), SameClass: res.SameClass, Mode: string(res.Check.Mode), Detail: res}
-	name := req.T(spell.Key())
-	lines := []string{req.T("identify.check", "Spell", name, "Level", spellLevelText(req, spell.Level)) + " " +
-		rollText(req, res.Check.Roll) + " " + req.T("play.roll.vs_dc", "DC", res.DC)}
-	if res.Check.Proficiency > 0 {
-		key := "play.roll.proficient"
-		if res.Check.Expertise {
-			key = "play.roll.expertise"
+	for _, a := range ct.Attacks {
+		l := who + ": " + rollText(req, a.Roll)
+		if a.AC > 0 {
+			l += " " + req.T("play.attack.vs_ac", "AC", a.AC)
 		}
-		lines = append(lines, req.T(key, "Bonus", signedNum(res.Check.Proficiency)))
+		switch {
+		case a.Fumble:
+			l += " — " + req.T("play.attack.fumble")
+		case a.Crit:
+			l += " — " + req.T("play.attack.crit")
+			critTone = true
+		case a.Outcome == dnd5e.OutcomeHit:
+			l += " — **" + req.T(dnd5e.OutcomeHit.Key()) + "**"
+		case a.Outcome == dnd5e.OutcomeMiss:
+			l += " — **" + req.T(dnd5e.OutcomeMiss.Key()) + "**"
+		}
+		if o := a.Odds(); o != nil {
+			l += " · " + req.T("stats.odds.hit_short", "Chance", dice.Percent(o.P))
+		}
+		lines = append(lines, l)
+		lines = append(lines, effectLines(req, a.Effects, a.Cancelled)...)
+		if a.Damage != nil {
+			lines = append(lines, "  "+req.T("play.attack.damage_roll", "Roll", rollText(req, a.Damage.Roll)))
+		}
 	}
-	effects := res.Check.Effects
-	if res.SameClass {
-		lines = append(lines, "• "+req.T("identify.same_class"))
-		for i, ef := range effects { // the rules list it as an option: it is worded above
-			if ef.Condition == "" && ef.Effect == dnd5e.EffectAdvantage {
-				effects = append(effects[:i:i], effects[i+1:]...)
-				break
+	if sv := ct.Save; sv != nil {
+		l := who + ": " + req.T("cast.save_line", "Ability", req.T(s.Save.Key())) + " "
+		if sv.AutoFail {
+			l += req.T("play.roll.auto_fail")
+		} else {
+			l += rollText(req, sv.Roll) + " " + req.T("play.roll.vs_dc", "DC", sv.DC)
+		}
+		l += " — **" + req.T(sv.Outcome.Key()) + "**"
+		if ct.Halved {
+			l += " " + req.T("cast.halved")
+		}
+		if o := sv.Odds(); o != nil && !sv.AutoFail {
+			l += " · " + req.T("stats.odds.save_short", "Chance", dice.Percent(o.P))
+		}
+		lines = append(lines, l)
+		lines = append(lines, effectLines(req, sv.Effects, sv.Cancelled)...)
+	}
+	if ct.Damage != nil && ct.Total > 0 && ct.Save == nil && len(ct.Attacks) == 0 && ct.Damage.Roll != nil && !sharedRoll {
+		lines = append(lines, who+": "+req.T("cast.damage_roll", "Roll", rollText(req, ct.Damage.Roll)))
+	}
+	if ct.Total > 0 {
+		var parts []dnd5e.DamagePart
+		if ct.Damage != nil {
+			parts = ct.Damage.Parts
+		}
+		for _, a := range ct.Attacks {
+			if a.Damage != nil {
+				parts = append(parts, a.Damage.Parts...)
 			}
 		}
+		lines = append(lines, "  "+req.T("cast.damage_taken", "Name", f.Name, "Total", ct.Total, "Parts", damagePartsText(req, parts)))
 	}
-	if m := modeLine(req, res.Check.Mode); m != "" {
-		lines = append(lines, m)
+	if ch := f.Change; ch != nil {
+		for _, l := range hpText(req, f.Hit, ch) {
+			lines = append(lines, "  "+l)
+		}
 	}
-	lines = append(lines, effectLines(req, effects, res.Check.Cancelled)...)
-	odds := res.Check.Odds()
-	out.oddsJSON = oddsOut(odds)
-	lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
-	r := &Reply{Title: req.T("identify.title", "Name", c.Name), Footer: c.Name, Result: out}
-	if res.Outcome == dnd5e.OutcomeSuccess {
-		r.Tone = ToneSuccess
-		lines = append(lines, "**"+req.T("identify.success", "Spell", name)+"**")
-	} else {
-		r.Tone = ToneFailure
-		lines = append(lines, "**"+req.T("identify.failure")+"**")
+	if ch := f.Heal; ch != nil {
+		for _, l := range hpText(req, f.Hit, ch) {
+			lines = append(lines, "  "+l)
+		}
 	}
-	r.Body = strings.Join(lines, "\n")
-	return r, nil
+	for _, l := range landedText(req, f.Hit) {
+		lines = append(lines, "  "+l)
+	}
+	for _, l := range concText(req, f.Hit) {
+		lines = append(lines, "  "+l)
+	}
+	return tr, lines, critTone
+}
+
+// --- /identify ---
+
+// castCommand is /cast. Rogue's Tale casting is complete; a D&D 5e character gets a clear "not yet" until the
+// 5e casting joins this command.
+func (b *Bot) castCommand() *Command {
+	return &Command{
+		Name:    "cast",
+		Options: append(b.castRogueOptions(), b.cast5eOptions()...), // D&D 5e: level, origin, direction, … (cast.go)
+		Handler: b.cast,
+		Examples: []string{
+			"/cast spell:flaming_orb target:Grak",
+			"/cast spell:healing_touch target:Brom",
+			"/cast spell:divine_grace",
+			"/cast spell:remove_curse target:Brom scroll:true",
+			"/cast spell:fire_bolt target:\"Goblin 1\"",
+			"/cast spell:fireball level:4 origin:10,10",
+			"/cast spell:burning_hands origin:3,3 direction:e",
+			"/cast spell:magic_missile target:\"Goblin 1, Goblin 2\"",
+		},
+	}
+}
+
+// castRogueOptions are the options Rogue's Tale casting reads.
+func (b *Bot) castRogueOptions() []*Option {
+	return []*Option{
+		{Name: "spell", Type: String, Required: true, MaxLen: 64, Complete: b.completeCastSpell},
+		{Name: "target", Type: String, MaxLen: play.MaxNameLen, Complete: b.completeAttackTarget},
+		bonusOption(),
+		{Name: "range", Type: Integer, Min: Bound(0), Max: Bound(rogue.MaxDistance)},
+		{Name: "scroll", Type: Boolean},
+		b.characterOption(),
+	}
 }

@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"strings"
@@ -152,7 +152,7 @@ func TestCastSpellAttackCrit(t *testing.T) {
 
 func TestCastConcentration(t *testing.T) {
 	e := castEnv(t)
-	conc := func() string { return sheetConcentration(e.sheetRecord("alice", "Mira")).Spell }
+	conc := func() string { return storedConc(e.sheetRecord("alice", "Mira")).Spell }
 	r := e.ok("alice", "/cast spell:invisibility")
 	if k := jobj(t, r.Result, "concentration"); k["started"] != "invisibility" || conc() != "invisibility" {
 		t.Fatalf("invisibility: %+v", k)

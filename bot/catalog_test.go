@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"go/ast"
@@ -10,12 +10,13 @@ import (
 	"strings"
 	"testing"
 
+	"rulekeeper/bot"
 	"rulekeeper/locales"
 	"rulekeeper/rules/dice"
 )
 
 // sourceStrings returns every string literal in the module's non-test Go files, and the literal first arguments
-// of calls to T, TMap and Errorf (message lookups).
+// of calls to T, TMap, Errorf, fail and coded.New (message lookups).
 func sourceStrings(t *testing.T) (literals, lookups map[string]bool) {
 	t.Helper()
 	literals, lookups = map[string]bool{}, map[string]bool{}
@@ -46,10 +47,14 @@ func sourceStrings(t *testing.T) (literals, lookups map[string]bool) {
 				switch fn := x.Fun.(type) {
 				case *ast.SelectorExpr:
 					name = fn.Sel.Name
+					if pkg, ok := fn.X.(*ast.Ident); ok && pkg.Name == "coded" && name == "New" {
+						name = "coded.New"
+					}
 				case *ast.Ident:
 					name = fn.Name
 				}
-				if (name == "T" || name == "TMap" || name == "Errorf") && len(x.Args) > 0 {
+				// message lookups: T and TMap, and the errors of bot (Errorf), play (fail) and the rules (coded.New)
+				if (name == "T" || name == "TMap" || name == "Errorf" || name == "fail" || name == "coded.New") && len(x.Args) > 0 {
 					if lit, ok := x.Args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
 						if s, err := strconv.Unquote(lit.Value); err == nil && strings.Contains(s, ".") && !strings.Contains(s, " ") {
 							lookups[s] = true
@@ -70,15 +75,15 @@ func sourceStrings(t *testing.T) (literals, lookups map[string]bool) {
 // TestCatalogCoversCode fails when code looks up a key, or the command table needs one, that the catalogs lack.
 func TestCatalogCoversCode(t *testing.T) {
 	_, lookups := sourceStrings(t)
-	b := New(Config{})
+	b := bot.New(bot.Config{})
 	need := map[string]bool{}
 	for k := range lookups {
 		need[k] = true
 	}
-	for _, k := range TableKeys(b.Commands()) {
+	for _, k := range bot.TableKeys(b.Commands()) {
 		need[k] = true
 	}
-	for _, k := range dynamicKeys() {
+	for _, k := range bot.DynamicKeys() {
 		need[k] = true
 	}
 	for _, c := range dice.Codes() {
@@ -101,10 +106,10 @@ func TestCatalogHasNoUnusedKeys(t *testing.T) {
 	for k := range literals {
 		used[k] = true
 	}
-	for _, k := range TableKeys(New(Config{}).Commands()) {
+	for _, k := range bot.TableKeys(bot.New(bot.Config{}).Commands()) {
 		used[k] = true
 	}
-	for _, k := range dynamicKeys() {
+	for _, k := range bot.DynamicKeys() {
 		used[k] = true
 	}
 	for _, k := range locales.Keys(locales.EN) {

@@ -3,8 +3,8 @@ package bot
 import (
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/dnd5e"
-	"rulekeeper/store"
 )
 
 func (b *Bot) conditionCommand() *Command {
@@ -48,17 +48,12 @@ func (b *Bot) conditionAdd(req *Request) (*Reply, error) {
 	if id != dnd5e.Exhaustion && req.Has("level") {
 		return nil, Errorf("play.condition.err.level_only_exhaustion")
 	}
-	var change *dnd5e.ConditionChange
-	_, c, err := b.edit5e(req, func(_ store.Tx, _ *store.Character, c *dnd5e.Character) error {
-		var err error
-		if id == dnd5e.Exhaustion && req.Has("level") {
-			// level: sets the exhaustion level; without it, one level is gained.
-			change, err = c.SetExhaustion(req.Int("level", 1))
-		} else {
-			change, err = c.AddCondition(id, dnd5e.ConditionOptions{Rounds: req.Int("rounds", 0)})
-		}
-		return err
-	})
+	// level: sets the exhaustion level; without it, one level is gained.
+	in := play.Condition{Character: req.Str("character"), Condition: id, Rounds: req.Int("rounds", 0)}
+	if id == dnd5e.Exhaustion && req.Has("level") {
+		in.Level = req.Int("level", 1)
+	}
+	c, change, err := b.cfg.Table.SetCondition(req.Ctx, req.caller(), in)
 	if err != nil {
 		return nil, err
 	}
@@ -70,12 +65,7 @@ func (b *Bot) conditionRemove(req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	var change *dnd5e.ConditionChange
-	_, c, err := b.edit5e(req, func(_ store.Tx, _ *store.Character, c *dnd5e.Character) error {
-		var err error
-		change, err = c.RemoveCondition(id)
-		return err
-	})
+	c, change, err := b.cfg.Table.SetCondition(req.Ctx, req.caller(), play.Condition{Character: req.Str("character"), Condition: id, Remove: true})
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +73,7 @@ func (b *Bot) conditionRemove(req *Request) (*Reply, error) {
 }
 
 func (b *Bot) conditionList(req *Request) (*Reply, error) {
-	_, c, err := b.view5e(req)
+	c, err := b.cfg.Table.Sheet5e(req.Ctx, req.caller(), req.Str("character"))
 	if err != nil {
 		return nil, err
 	}

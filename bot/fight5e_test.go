@@ -1,7 +1,8 @@
-package bot
+package bot_test
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -21,7 +22,7 @@ func (e *playEnv) encounterData() string {
 	err := e.db.View(e.t.Context(), playGuild, func(tx store.Tx) error {
 		rec, err := tx.Encounter("c1")
 		if err != nil {
-			if errorsIsNotFound(err) {
+			if errors.Is(err, store.ErrNotFound) {
 				return nil
 			}
 			return err

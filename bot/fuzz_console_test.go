@@ -1,10 +1,13 @@
-package bot
+package bot_test
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"rulekeeper/bot"
+	"rulekeeper/bot/console"
+	"rulekeeper/play"
 	"rulekeeper/rules/dice"
 	"rulekeeper/store"
 )
@@ -35,19 +38,19 @@ func FuzzConsoleLine(f *testing.F) {
 		}
 		defer db.Close()
 		r := dice.NewSeeded(1)
-		b := New(Config{Store: db, Dice: func() dice.Roller { return r }})
-		gm := &Console{Bot: b, UserID: "gm", GuildID: "g", ChannelID: "c", GM: true}
+		b := bot.New(bot.Config{Table: play.New(db), Dice: func() dice.Roller { return r }})
+		gm := &console.Console{Bot: b, UserID: "gm", GuildID: "g", ChannelID: "c", GM: true}
 		for _, setup := range []string{
 			"/sheet create name:Aria class:wizard level:5 int:16",
 			"/init start", "/init join", "/init add name:Goblin hp:7 ac:15 count:2",
 		} {
 			gm.Line(setup)
 		}
-		player := &Console{Bot: b, UserID: "p", GuildID: "g", ChannelID: "c"}
+		player := &console.Console{Bot: b, UserID: "p", GuildID: "g", ChannelID: "c"}
 		player.Line("/sheet create name:Borin class:fighter level:3 str:16")
-		for _, c := range []*Console{gm, player} {
+		for _, c := range []*console.Console{gm, player} {
 			reply := c.Line(line)
-			if reply == nil || (RenderText(reply) == "" && len(reply.Choices) == 0 && reply.Modal == nil) {
+			if reply == nil || (console.RenderText(reply) == "" && len(reply.Choices) == 0 && reply.Modal == nil) {
 				t.Fatalf("%q: empty reply %+v", line, reply)
 			}
 			if reply.ErrorCode != "" && (reply.Body == "" || reply.Body == reply.ErrorCode) {

@@ -3,8 +3,6 @@ package bot
 import (
 	"strconv"
 	"strings"
-
-	"rulekeeper/locales"
 )
 
 // helpCommand is /help [command:], generated from the table: an overview of every command, or one command's
@@ -37,49 +35,19 @@ func (b *Bot) help(req *Request) (*Reply, error) {
 	if len(words) == 0 {
 		return b.helpOverview(req), nil
 	}
-	c := b.findCommand(words[0])
+	c := b.Command(words[0])
 	if c == nil {
 		return nil, Errorf("core.err.unknown_command", "Name", strings.Join(words, " "))
 	}
 	path, opts, examples := []string{c.Name}, c.Options, c.Examples
 	for _, w := range words[1:] {
-		o := findLabeled(opts, path, w)
+		o := b.Option(path, w)
 		if o == nil || (o.Type != SubCommand && o.Type != SubCommandGroup) {
 			return nil, Errorf("core.err.unknown_subcommand", "Name", w, "Command", strings.Join(path, " "))
 		}
 		path, opts, examples = append(path, o.Name), o.Options, o.Examples
 	}
 	return b.helpDetail(req, c, path, opts, examples), nil
-}
-
-// findCommand finds a command by name or by its label in any language.
-func (b *Bot) findCommand(word string) *Command {
-	if c := b.Lookup(strings.ToLower(word)); c != nil {
-		return c
-	}
-	for _, c := range b.commands {
-		if findLabeled([]*Option{{Name: c.Name}}, nil, word) != nil {
-			return c
-		}
-	}
-	return nil
-}
-
-// findLabeled finds the option of opts (under path) named word, or labelled word in any language.
-func findLabeled(opts []*Option, path []string, word string) *Option {
-	word = strings.ToLower(word)
-	for _, o := range opts {
-		if o.Name == word {
-			return o
-		}
-		key := LabelKey(append(append([]string(nil), path...), o.Name)...)
-		for _, l := range locales.Langs {
-			if strings.ToLower(locales.For(l).T(key)) == word {
-				return o
-			}
-		}
-	}
-	return nil
 }
 
 func (b *Bot) helpOverview(req *Request) *Reply {
@@ -101,7 +69,7 @@ func (b *Bot) helpDetail(req *Request, c *Command, path []string, opts []*Option
 	if c.Admin {
 		body.WriteString(req.T("discord.help.admin") + "\n")
 	}
-	if hasSub(opts) {
+	if HasSub(opts) {
 		body.WriteString("\n**" + req.T("discord.help.subcommands") + "**\n")
 		b.writeSubcommands(req, &body, path, labels, opts)
 	} else {

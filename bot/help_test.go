@@ -1,14 +1,16 @@
-package bot
+package bot_test
 
 import (
 	"strings"
 	"testing"
 
+	"rulekeeper/bot"
+	"rulekeeper/bot/console"
 	"rulekeeper/locales"
 )
 
-func helpRequest(locale string, command any) *Request {
-	req := &Request{Path: []string{"help"}, Options: map[string]any{}, Locale: locale, UserID: userA}
+func helpRequest(locale string, command any) *bot.Request {
+	req := &bot.Request{Path: []string{"help"}, Options: map[string]any{}, Locale: locale, UserID: "500000000000000001"}
 	if command != nil {
 		req.Options["command"] = command
 	}
@@ -16,7 +18,7 @@ func helpRequest(locale string, command any) *Request {
 }
 
 func TestHelpOverview(t *testing.T) {
-	b := New(Config{})
+	b := bot.New(bot.Config{})
 	for _, l := range locales.Langs {
 		r := b.Handle(helpRequest(string(l), nil))
 		p := locales.For(l)
@@ -24,7 +26,7 @@ func TestHelpOverview(t *testing.T) {
 			t.Fatalf("%s: %+v", l, r)
 		}
 		for _, c := range b.Commands() {
-			if line := "**/" + p.T(LabelKey(c.Name)) + "** — " + p.T(DescKey(c.Name)); !strings.Contains(r.Body, line) {
+			if line := "**/" + p.T(bot.LabelKey(c.Name)) + "** — " + p.T(bot.DescKey(c.Name)); !strings.Contains(r.Body, line) {
 				t.Errorf("%s: overview lacks %q", l, line)
 			}
 		}
@@ -32,7 +34,7 @@ func TestHelpOverview(t *testing.T) {
 }
 
 func TestHelpCommand(t *testing.T) {
-	b := New(Config{})
+	b := bot.New(bot.Config{})
 	tests := []struct {
 		locale, command string
 		want            []string
@@ -47,7 +49,7 @@ func TestHelpCommand(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.locale+" "+tt.command, func(t *testing.T) {
 			r := b.Handle(helpRequest(tt.locale, tt.command))
-			text := RenderText(r)
+			text := console.RenderText(r)
 			if r.ErrorCode != "" {
 				t.Fatalf("error %s: %s", r.ErrorCode, text)
 			}
@@ -66,10 +68,10 @@ func TestHelpCommand(t *testing.T) {
 }
 
 func TestHelpAutocomplete(t *testing.T) {
-	b := New(Config{})
-	complete := func(locale, typed string) []Choice {
+	b := bot.New(bot.Config{})
+	complete := func(locale, typed string) []bot.Choice {
 		req := helpRequest(locale, typed)
-		req.Kind, req.Focused = KindAutocomplete, "command"
+		req.Kind, req.Focused = bot.KindAutocomplete, "command"
 		return b.Handle(req).Choices
 	}
 	if got := complete("en-US", ""); len(got) != len(b.Commands()) {

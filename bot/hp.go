@@ -3,8 +3,9 @@ package bot
 import (
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/dnd5e"
-	"rulekeeper/store"
+	"rulekeeper/rules/rogue"
 )
 
 func (b *Bot) hpCommand() *Command {
@@ -39,63 +40,48 @@ type hpResult struct {
 	Detail    *dnd5e.HPChange `json:"detail"`
 }
 
-// hpChange runs one HP change on the request's character in one transaction and renders it.
-func (b *Bot) hpChange(req *Request, titleKey string, fn func(c *dnd5e.Character) (*dnd5e.HPChange, error)) (*Reply, error) {
-	var change *dnd5e.HPChange
-	_, c, err := b.edit5e(req, func(_ store.Tx, _ *store.Character, c *dnd5e.Character) error {
-		var err error
-		change, err = fn(c)
-		return err
-	})
+func (b *Bot) hpDamage(req *Request) (*Reply, error) { return b.hp(req, play.HPDamage) }
+func (b *Bot) hpHeal(req *Request) (*Reply, error)   { return b.hp(req, play.HPHeal) }
+func (b *Bot) hpTemp(req *Request) (*Reply, error)   { return b.hp(req, play.HPTemp) }
+func (b *Bot) hpMax(req *Request) (*Reply, error)    { return b.hp(req, play.HPMax) }
+
+// hp runs one HP change on the request's character and words it by the character's system.
+func (b *Bot) hp(req *Request, kind play.HPKind) (*Reply, error) {
+	in := play.HP{Character: req.Str("character"), Kind: kind, Amount: req.Int("amount", 0), Crit: req.Bool("crit")}
+	if kind == play.HPDamage {
+		in.Dnd5e.In, in.Dnd5e.Err = parseDamageType(req.Str("type"))
+		in.Rogue.In = rogue.Physical
+		if s := strings.TrimSpace(req.Str("type")); s != "" {
+			in.Rogue.In, in.Rogue.Err = parseRogueDamageType(s)
+		}
+	}
+	res, err := b.cfg.Table.HP(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
 	}
-	return hpReply(req, c, req.T(titleKey, "Name", c.Name), change), nil
-}
-
-func (b *Bot) hpDamage(req *Request) (*Reply, error) {
-	if ok, r, err := b.routeRogue(req, b.hpDamageRogue, nil, nil); ok {
-		return r, err
+	if r := res.Rogue; r != nil {
+		switch kind {
+		case play.HPDamage:
+			return rogueDamageReply(req, r), nil
+		case play.HPHeal:
+			return rogueHealReply(req, r), nil
+		}
+		return rogueMaxHPReply(req, r), nil
 	}
-	typ, err := parseDamageType(req.Str("type"))
-	if err != nil {
-		return nil, err
+	c, ch := res.Dnd5e.Character, res.Dnd5e.Change
+	switch kind {
+	case play.HPDamage:
+		return hpDamageReply(req, res.Dnd5e), nil
+	case play.HPHeal:
+		return hpReply(req, c, req.T("play.hp.heal_title", "Name", c.Name), ch), nil
+	case play.HPTemp:
+		r := hpReply(req, c, req.T("play.hp.temp_title", "Name", c.Name), ch)
+		if ch.NoEffect {
+			r.Body = req.T("play.hp.temp_no_stack", "Temp", c.TempHP) + "\n" + r.Body
+		}
+		return r, nil
 	}
-	return b.hpDamage5e(req, typ) // with the concentration save (spellcond.go)
-}
-
-func (b *Bot) hpHeal(req *Request) (*Reply, error) {
-	if ok, r, err := b.routeRogue(req, b.hpHealRogue, nil, nil); ok {
-		return r, err
-	}
-	return b.hpChange(req, "play.hp.heal_title", func(c *dnd5e.Character) (*dnd5e.HPChange, error) {
-		return c.Heal(req.Int("amount", 0))
-	})
-}
-
-func (b *Bot) hpTemp(req *Request) (*Reply, error) {
-	if ok, r, err := b.routeRogue(req, b.hpTempRogue, nil, nil); ok {
-		return r, err
-	}
-	r, err := b.hpChange(req, "play.hp.temp_title", func(c *dnd5e.Character) (*dnd5e.HPChange, error) {
-		return c.SetTempHP(req.Int("amount", 0))
-	})
-	if err != nil {
-		return nil, err
-	}
-	if res := r.Result.(hpResult); res.Detail.NoEffect {
-		r.Body = req.T("play.hp.temp_no_stack", "Temp", res.HPTemp) + "\n" + r.Body
-	}
-	return r, nil
-}
-
-func (b *Bot) hpMax(req *Request) (*Reply, error) {
-	if ok, r, err := b.routeRogue(req, b.hpMaxRogue, nil, nil); ok {
-		return r, err
-	}
-	return b.hpChange(req, "play.hp.max_title", func(c *dnd5e.Character) (*dnd5e.HPChange, error) {
-		return c.SetMaxHP(req.Int("amount", 0))
-	})
+	return hpReply(req, c, req.T("play.hp.max_title", "Name", c.Name), ch), nil
 }
 
 // hpReply renders an HP change: what was asked, what the defences and temp HP did, the HP before and after, and
@@ -134,239 +120,70 @@ func hpReply(req *Request, c *dnd5e.Character, title string, ch *dnd5e.HPChange)
 	return r
 }
 
-func (b *Bot) deathsaveCommand() *Command {
-	return &Command{
-		Name: "deathsave",
-		Options: []*Option{
-			{Name: "roll", Type: SubCommand, Handler: b.deathsaveRoll, Options: []*Option{
-				modeOption(), bonusOption(), b.characterOption(),
-			}, Examples: []string{"/deathsave roll", "/deathsave roll bonus:1d4", "/deathsave roll character:Borin"}},
-			{Name: "stabilize", Type: SubCommand, Handler: b.stabilize, Options: []*Option{
-				{Name: "character", Type: String, Required: true, MaxLen: store.MaxNameLen, Complete: b.completeTarget},
-				{Name: "kit", Type: Boolean},
-				modeOption(),
-			}, Examples: []string{"/deathsave stabilize character:Borin", "/deathsave stabilize character:Borin kit:true"}},
-		},
-	}
+// hpDamageResult is the JSON of /hp damage on a 5e character: the HP change, and its concentration save.
+type hpDamageResult struct {
+	hpResult
+	Concentration *concSaveJSON   `json:"concentration,omitempty"` // with its chance (odds.go)
+	ConcEnded     string          `json:"conc_ended,omitempty"`    // the spell lost without a save (0 HP)
+	Released      []play.Released `json:"released,omitempty"`      // conditions that ended with it
 }
 
-// deathSaveResult is the JSON of /deathsave roll and its button.
-type deathSaveResult struct {
-	hpStatus
-	Character string                 `json:"character"`
-	Total     int                    `json:"total"`
-	Natural   int                    `json:"natural"`
-	Outcome   string                 `json:"outcome"` // success or failure (a natural 20 is a success, a natural 1 a failure)
-	Successes int                    `json:"successes"`
-	Failures  int                    `json:"failures"`
-	oddsJSON                         // chance of a success (10 or more, or a natural 20) before the roll (odds.go)
-	Detail    *dnd5e.DeathSaveResult `json:"detail"`
-}
-
-func (b *Bot) deathsaveRoll(req *Request) (*Reply, error) {
-	o, err := rollOptions(req)
-	if err != nil {
-		return nil, err
+// hpDamageReply words /hp damage on a 5e character: the HP change, then its concentration save (or the spell
+// lost without one) and the conditions that ended with it.
+func hpDamageReply(req *Request, h *play.HP5e) *Reply {
+	c := h.Character
+	r := hpReply(req, c, req.T("play.hp.damage_title", "Name", c.Name), h.Change)
+	if lines := concText(req, h.Hit); len(lines) > 0 {
+		r.Body += "\n" + strings.Join(lines, "\n")
 	}
-	var res *dnd5e.DeathSaveResult
-	ch, c, err := b.edit5e(req, func(_ store.Tx, _ *store.Character, c *dnd5e.Character) error {
-		var err error
-		res, err = c.DeathSave(req.Dice, o)
-		return err
-	})
-	if err != nil {
-		return nil, err
+	if res, ok := r.Result.(hpResult); ok {
+		r.Result = hpDamageResult{hpResult: res, Concentration: concSaveOut(h.Hit.ConcSave), ConcEnded: h.Hit.ConcEnded, Released: h.Hit.Released}
 	}
-	return deathSaveReply(req, ch, c, res), nil
-}
-
-// deathsaveButton answers the "next death save" button: custom id "deathsave:<character id>".
-func (b *Bot) deathsaveButton(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
-	}
-	id := strings.TrimPrefix(req.CustomID, "deathsave:")
-	var (
-		res *dnd5e.DeathSaveResult
-		c   *dnd5e.Character
-		ch  *store.Character
-	)
-	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		var err error
-		if ch, err = tx.Character(id); err != nil {
-			if errorsIsNotFound(err) {
-				return Errorf("char.err.gone")
-			}
-			return err
-		}
-		if !canEdit(req, ch) {
-			return Errorf("char.err.not_owner", "Name", ch.Name)
-		}
-		if c, err = decode5e(ch); err != nil {
-			return err
-		}
-		if res, err = c.DeathSave(req.Dice, dnd5e.RollOptions{}); err != nil {
-			return err
-		}
-		if ch.Sheet, err = encode5e(c); err != nil {
-			return err
-		}
-		return tx.PutCharacter(ch)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return deathSaveReply(req, ch, c, res), nil
-}
-
-func deathSaveReply(req *Request, ch *store.Character, c *dnd5e.Character, res *dnd5e.DeathSaveResult) *Reply {
-	out := deathSaveResult{
-		hpStatus: statusOf(c), Character: c.Name, Total: res.Total, Natural: res.Natural,
-		Outcome: "failure", Successes: c.DeathSaves.Successes, Failures: c.DeathSaves.Failures, Detail: res,
-	}
-	if res.Outcome == dnd5e.DeathSuccess || res.Outcome == dnd5e.DeathRevived {
-		out.Outcome = "success"
-	}
-	odds := res.Odds()
-	out.oddsJSON = oddsOut(odds)
-	lines := []string{rollText(req, res.Roll), "**" + req.T(res.Outcome.Key()) + "**"}
-	if m := modeLine(req, res.Mode); m != "" {
-		lines = append(lines, m)
-	}
-	lines = append(lines, effectLines(req, res.Effects, res.Cancelled)...)
-	lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
-	r := &Reply{Title: req.T("play.deathsave.title", "Name", c.Name), Footer: c.Name, Result: out}
-	switch res.StateAfter {
-	case dnd5e.Dying:
-		lines = append(lines, deathSavesLine(req, res.DeathSaves))
-		r.Buttons = []Button{{Label: req.T("play.deathsave.again"), CustomID: "deathsave:" + ch.ID, Style: ButtonSecondary}}
-		r.Tone = ToneNeutral
-		if res.Outcome == dnd5e.DeathFailure || res.Outcome == dnd5e.DeathDoubleFailure {
-			r.Tone = ToneFailure
-		}
-	case dnd5e.Stable:
-		lines = append(lines, req.T("play.deathsave.stable", "Name", c.Name))
-		r.Tone = ToneSuccess
-	case dnd5e.Dead:
-		lines = append(lines, req.T("play.deathsave.dead", "Name", c.Name))
-		r.Tone = ToneCritical
-	case dnd5e.Conscious:
-		lines = append(lines, req.T("play.deathsave.revived", "Name", c.Name), hpLine(req, c))
-		r.Tone = ToneCritical
-	}
-	r.Body = strings.Join(lines, "\n")
 	return r
 }
 
-// stabilizeResult is the JSON of /deathsave stabilize.
-type stabilizeResult struct {
-	hpStatus
-	Character string                 `json:"character"`
-	Healer    string                 `json:"healer,omitempty"`
-	Total     int                    `json:"total"`   // the Medicine check (0 with a kit)
-	Natural   int                    `json:"natural"` // its d20 (0 with a kit)
-	Outcome   string                 `json:"outcome"` // success or failure
-	Successes int                    `json:"successes"`
-	Failures  int                    `json:"failures"`
-	oddsJSON                         // chance of the Medicine check against DC 10 (1 with a kit) (odds.go)
-	Detail    *dnd5e.StabilizeResult `json:"detail"`
+// rtHPResult is the JSON of /hp on a Rogue's Tale character.
+type rtHPResult struct {
+	rogueStatus
+	Character string              `json:"character"`
+	Amount    int                 `json:"amount"`
+	Applied   int                 `json:"applied"` // HP lost (after vulnerability and resistance) or gained
+	Damage    *rogue.DamageResult `json:"damage,omitempty"`
+	Heal      *rogue.HealResult   `json:"heal,omitempty"`
 }
 
-// stabilize gives first aid to a dying character: a healer's kit stabilizes with no roll; otherwise the caller's
-// active character (the healer) makes a DC 10 WIS (Medicine) check. Helping needs no ownership of the patient,
-// but it needs a healer who is up, unless the caller owns the patient or is a GM and uses a kit.
-func (b *Bot) stabilize(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
+func rogueDamageReply(req *Request, h *play.HPRogue) *Reply {
+	c, dr := h.Character, h.Damage
+	r := &Reply{Title: req.T("rt.hp.damage_title", "Name", c.Name), Footer: c.Name,
+		Body:   strings.Join(append(damageLines(req, c.Name, dr), statusLine(req, c)), "\n"),
+		Result: rtHPResult{rogueStatus: statusRogue(c), Character: c.Name, Amount: dr.Amount, Applied: dr.Final, Damage: dr}}
+	if dr.Dead && dr.HPBefore > 0 {
+		r.Tone = ToneCritical
 	}
-	mode, err := dnd5e.ParseMode(req.Str("mode"))
-	if err != nil {
-		return nil, err
+	return r
+}
+
+func rogueHealReply(req *Request, h *play.HPRogue) *Reply {
+	c, heal := h.Character, h.Heal
+	lines := []string{req.T("rt.hp_change", "Name", c.Name, "Before", heal.Before, "After", heal.After)}
+	if h.WasDead {
+		lines = append(lines, req.T("rt.hp.dead_no_heal", "Name", c.Name))
 	}
-	kit := req.Bool("kit")
-	var (
-		res    *dnd5e.StabilizeResult
-		c      *dnd5e.Character
-		healer *dnd5e.Character
-	)
-	err = b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		name := req.Str("character")
-		ch, err := findGuildCharacter(tx, req, name)
-		if err != nil {
-			return err
-		}
-		if ch == nil {
-			return Errorf("char.err.not_found", "Name", name)
-		}
-		if c, err = decode5e(ch); err != nil {
-			return err
-		}
-		hid, err := tx.Active(req.UserID)
-		if err != nil {
-			return err
-		}
-		if hid != "" && hid != ch.ID {
-			hch, err := tx.Character(hid)
-			if err != nil {
-				return err
-			}
-			if healer, err = decode5e(hch); err != nil {
-				return err
-			}
-			if healer.HP == 0 {
-				return Errorf("play.stabilize.err.healer_down", "Name", healer.Name)
-			}
-		}
-		switch {
-		case healer == nil && hid == ch.ID && !kit:
-			return Errorf("play.stabilize.err.self", "Name", c.Name)
-		case healer == nil && !kit:
-			return Errorf("play.stabilize.err.no_healer")
-		case healer == nil && !canEdit(req, ch):
-			return Errorf("play.stabilize.err.no_healer")
-		}
-		if res, err = c.Stabilize(req.Dice, dnd5e.StabilizeOptions{Kit: kit, Healer: healer, Roll: dnd5e.RollOptions{Mode: mode}}); err != nil {
-			return err
-		}
-		if ch.Sheet, err = encode5e(c); err != nil {
-			return err
-		}
-		return tx.PutCharacter(ch)
-	})
-	if err != nil {
-		return nil, err
-	}
-	out := stabilizeResult{hpStatus: statusOf(c), Character: c.Name, Outcome: "failure",
-		Successes: c.DeathSaves.Successes, Failures: c.DeathSaves.Failures, Detail: res}
-	if res.Success {
-		out.Outcome = "success"
-	}
-	var lines []string
-	if healer != nil {
-		out.Healer = healer.Name
-	}
-	if res.Kit {
-		lines = append(lines, req.T("play.stabilize.kit"))
-		out.oddsJSON = oddsOut(dnd5e.Certain())
-	} else if chk := res.Check; chk != nil {
-		out.Total, out.Natural = chk.Total, chk.Natural
-		lines = append(lines, req.T("play.stabilize.check", "Healer", healer.Name)+" "+rollText(req, chk.Roll)+" "+req.T("play.roll.vs_dc", "DC", dnd5e.StabilizeDC))
-		if m := modeLine(req, chk.Mode); m != "" {
-			lines = append(lines, m)
-		}
-		lines = append(lines, effectLines(req, chk.Effects, chk.Cancelled)...)
-		odds := chk.Odds()
-		out.oddsJSON = oddsOut(odds)
-		lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
-	}
-	r := &Reply{Title: req.T("play.stabilize.title", "Name", c.Name), Footer: c.Name, Result: out}
-	if res.Success {
-		lines = append(lines, req.T("play.stabilize.success", "Name", c.Name))
+	lines = append(lines, statusLine(req, c))
+	r := &Reply{Title: req.T("rt.hp.heal_title", "Name", c.Name), Footer: c.Name, Body: strings.Join(lines, "\n"),
+		Result: rtHPResult{rogueStatus: statusRogue(c), Character: c.Name, Amount: req.Int("amount", 0), Applied: heal.Amount, Heal: heal}}
+	if heal.Amount > 0 {
 		r.Tone = ToneSuccess
-	} else {
-		lines = append(lines, req.T("play.stabilize.failure", "Name", c.Name), deathSavesLine(req, c.DeathSaves))
-		r.Tone = ToneFailure
 	}
-	r.Body = strings.Join(lines, "\n")
-	return r, nil
+	return r
+}
+
+func rogueMaxHPReply(req *Request, h *play.HPRogue) *Reply {
+	c := h.Character
+	return &Reply{Title: req.T("rt.hp.max_title", "Name", c.Name), Footer: c.Name, Tone: ToneSuccess,
+		Body: strings.Join([]string{
+			req.T("rt.hp.max_line", "Before", h.MaxBefore, "After", c.MaxHP, "Formula", c.HPFormula(), "Bonus", c.BonusHP),
+			statusLine(req, c),
+		}, "\n"),
+		Result: rtHPResult{rogueStatus: statusRogue(c), Character: c.Name, Amount: req.Int("amount", 0)}}
 }

@@ -1,13 +1,12 @@
 package bot
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
-	"rulekeeper/store"
 )
 
 // /init runs the channel's encounter (design §3, digest B4): one per channel, stored as the rules/encounter JSON
@@ -85,42 +84,6 @@ func nextButton(req *Request, channelID string) Button {
 	return Button{Label: req.T("init.next_button"), CustomID: "init:next:" + channelID, Style: ButtonPrimary}
 }
 
-// runEncounter runs fn on the channel's encounter in one transaction and saves it; on any error nothing changes.
-func (b *Bot) runEncounter(req *Request, fn func(tx store.Tx, e *encounter.Encounter) error) (*encounter.Encounter, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
-	}
-	var out *encounter.Encounter
-	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		e, err := mustEncounter(tx, req)
-		if err != nil {
-			return err
-		}
-		if err := fn(tx, e); err != nil {
-			return err
-		}
-		out = e
-		return saveEncounter(tx, req.ChannelID, e)
-	})
-	return out, err
-}
-
-// mayControl refuses a caller who may not run the encounter for others.
-func mayControl(req *Request, e *encounter.Encounter) error {
-	if !e.MayControl(req.UserID, req.GM) {
-		return Errorf("init.err.not_gm")
-	}
-	return nil
-}
-
-// mayAct refuses a caller who may not act for combatant c.
-func mayAct(req *Request, e *encounter.Encounter, c *encounter.Combatant) error {
-	if !e.MayAct(req.UserID, req.GM, c) {
-		return Errorf("init.err.not_yours", "Name", c.Name)
-	}
-	return nil
-}
-
 // initResult is the JSON of the /init subcommands that change the encounter.
 type initResult struct {
 	Round    int                `json:"round"`
@@ -131,17 +94,9 @@ type initResult struct {
 	Removed  *encounter.Removal `json:"removed,omitempty"`
 	Moved    *encounter.Pos     `json:"moved,omitempty"`
 	Change   any                `json:"change,omitempty"` // a condition change (encounter or sheet)
-	Stats    *npcStats5e        `json:"stats,omitempty"`  // add: the NPCs' saves and damage defences (5e)
+	Stats    *dnd5e.NPCStats    `json:"stats,omitempty"`  // add: the NPCs' saves and damage defences (5e)
 	Ended    bool               `json:"ended,omitempty"`
 	Position int                `json:"position,omitempty"` // join: the new combatant's place in the order, from 1
-}
-
-// initTurn is what a turn change did, with what the sheets said.
-type initTurn struct {
-	*encounter.TurnChange
-	SheetExpired []encounter.Expiry `json:"sheet_expired,omitempty"` // the ended character's sheet conditions that ran out
-	State        string             `json:"state,omitempty"`         // the beginning 5e character's state
-	DeathSave    bool               `json:"death_save,omitempty"`    // it is dying: the reply prompts the death save
 }
 
 func orderNames(e *encounter.Encounter) []string {
@@ -163,27 +118,11 @@ func newInitResult(e *encounter.Encounter) initResult {
 // --- start, join, add ---
 
 func (b *Bot) initStart(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
-	}
-	system := requestSystem(req)
-	var e *encounter.Encounter
-	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		old, err := loadEncounter(tx, req.ChannelID)
-		if err != nil {
-			return err
-		}
-		if old != nil {
-			return Errorf("init.err.exists")
-		}
-		if e, err = encounter.New(encounter.System(system), req.UserID); err != nil {
-			return err
-		}
-		return saveEncounter(tx, req.ChannelID, e)
-	})
+	e, err := b.cfg.Table.InitStart(req.Ctx, req.caller(), req.Str("system"))
 	if err != nil {
 		return nil, err
 	}
+	system := string(e.System)
 	return &Reply{
 		Title:  req.T("init.start_title"),
 		Body:   req.T("init.started", "System", req.T("system."+system)),
@@ -212,40 +151,13 @@ func (b *Bot) initJoin(req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	var added *encounter.Added
-	e, err := b.runEncounter(req, func(tx store.Tx, e *encounter.Encounter) error {
-		ch, err := findCharacter(tx, req)
-		if err != nil {
-			return err
-		}
-		if !canEdit(req, ch) {
-			return Errorf("char.err.not_owner", "Name", ch.Name)
-		}
-		entry := encounter.CharacterEntry{Name: ch.Name, CharacterID: ch.ID, OwnerID: ch.OwnerID, Pos: pos}
-		switch {
-		case e.System == encounter.DnD5e && ch.System == system5e:
-			c, err := decode5e(ch)
-			if err != nil {
-				return err
-			}
-			if c.State == dnd5e.Dead {
-				return &dnd5e.Error{Code: dnd5e.ErrIsDead, Args: map[string]any{"Name": c.Name}}
-			}
-			entry.InitOptions = encounter.InitOptions{Bonus: c.Mod(dnd5e.Dex) + req.Int("bonus", 0), Mode: mode, Dex: c.Scores.Dex}
-			if req.Has("total") {
-				t := req.Int("total", 0)
-				entry.Fixed = &t
-			}
-		case e.System == encounter.Rogue && ch.System == systemRogue:
-			if req.Has("mode") || req.Has("bonus") || req.Has("total") {
-				return Errorf("init.err.rogue_order")
-			}
-		default:
-			return Errorf("init.err.wrong_system", "Name", ch.Name, "System", req.T("system."+string(e.System)))
-		}
-		added, err = e.Join(entry, req.Dice)
-		return err
-	})
+	in := play.InitJoin{Character: req.Str("character"), Mode: mode, Bonus: req.Int("bonus", 0), Pos: pos,
+		Given: req.Has("mode") || req.Has("bonus") || req.Has("total")}
+	if req.Has("total") {
+		t := req.Int("total", 0)
+		in.Total = &t
+	}
+	e, added, err := b.cfg.Table.InitJoin(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
 	}
@@ -276,35 +188,14 @@ func (b *Bot) initAdd(req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	if stats != nil {
-		if entry.Stats, err = json.Marshal(stats); err != nil {
-			return nil, err
+	in := play.InitAdd{NPC: entry, Stats5e: stats, DefencesGiven: req.Has("defences")}
+	for _, o := range npcStatOptions {
+		if req.Has(o) {
+			in.Stats5eGiven = append(in.Stats5eGiven, o)
 		}
 	}
-	var added *encounter.Added
-	e, err := b.runEncounter(req, func(tx store.Tx, e *encounter.Encounter) error {
-		if err := mayControl(req, e); err != nil {
-			return err
-		}
-		if e.System != encounter.DnD5e {
-			for _, o := range npcStatOptions {
-				if req.Has(o) {
-					return Errorf("rt.err.option_not_for_system", "Option", o, "System", req.T("system."+string(e.System)))
-				}
-			}
-		}
-		var err error
-		switch {
-		case e.System == encounter.Rogue:
-			if entry.Stats, err = rogueNPCStatsJSON(req, entry.Name, entry.HP); err != nil {
-				return err
-			}
-		case req.Has("defences"):
-			return Errorf("rt.err.option_not_for_system", "Option", "defences", "System", req.T("system."+string(e.System)))
-		}
-		added, err = e.AddNPCs(entry, req.Dice)
-		return err
-	})
+	in.Defences.In, in.Defences.Err = parseRogueNPCSpec(req.Str("defences"))
+	e, added, err := b.cfg.Table.InitAdd(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
 	}
@@ -352,335 +243,15 @@ func joinInts(xs []int) string {
 	return strings.Join(s, "/")
 }
 
-func posText(p *encounter.Pos) string {
-	if p == nil {
-		return ""
-	}
-	return "(" + strconv.Itoa(p.X) + "," + strconv.Itoa(p.Y) + ")"
-}
-
 // --- next, prev and the button ---
 
-func (b *Bot) initNext(req *Request) (*Reply, error) { return b.turn(req, true) }
-func (b *Bot) initPrev(req *Request) (*Reply, error) { return b.turn(req, false) }
-
-// initButton answers the "next turn" button: custom id "init:next:<channel id>".
-func (b *Bot) initButton(req *Request) (*Reply, error) {
-	rest, ok := strings.CutPrefix(req.CustomID, "init:next:")
-	if !ok || rest == "" || len(rest) > maxChannelID {
-		return nil, Errorf("core.err.unknown_component")
-	}
-	req.ChannelID = rest
-	return b.turn(req, true)
-}
-
-// turn runs next (or prev) in one transaction: the encounter's turn, the ended character's sheet conditions,
-// and a look at the beginning character's sheet for the death save.
-func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
-	var (
-		turn  initTurn
-		sheet *dnd5e.Character
-		ch    *store.Character
-	)
-	e, err := b.runEncounter(req, func(tx store.Tx, e *encounter.Encounter) error {
-		cur := e.Current()
-		switch {
-		case !next || cur == nil:
-			if err := mayControl(req, e); err != nil {
-				return err
-			}
-		default:
-			if err := mayAct(req, e, cur); err != nil {
-				return err
-			}
-		}
-		var (
-			tc  *encounter.TurnChange
-			err error
-		)
-		if next {
-			tc, err = e.Next()
-		} else {
-			tc, err = e.Prev()
-		}
-		if err != nil {
-			return err
-		}
-		turn.TurnChange = tc
-		if e.System == encounter.Rogue {
-			// The beginning character's sheet defences come back (the encounter resets its NPCs' own).
-			if next && tc.Began.Kind == encounter.KindCharacter {
-				reset, err := resetRogueSheetDefences(tx, e.Current())
-				if err != nil {
-					return err
-				}
-				turn.TurnChange.DefencesReset = turn.TurnChange.DefencesReset || reset
-			}
-			return nil
-		}
-		if e.System != encounter.DnD5e {
-			return nil
-		}
-		// The ended character's timed sheet conditions count down (SRD: at the end of its turn).
-		if next && tc.Ended != nil && tc.Ended.Kind == encounter.KindCharacter {
-			ech, err := tx.Character(tc.Ended.CharacterID)
-			if err == nil && ech.System == system5e {
-				c, err := decode5e(ech)
-				if err != nil {
-					return err
-				}
-				for _, x := range c.TickConditions() {
-					turn.SheetExpired = append(turn.SheetExpired, encounter.Expiry{Combatant: *tc.Ended, Condition: string(x)})
-				}
-				if len(turn.SheetExpired) > 0 {
-					if ech.Sheet, err = keepConcentration(ech.Sheet, c); err != nil {
-						return err
-					}
-					if err := tx.PutCharacter(ech); err != nil {
-						return err
-					}
-				}
-			} else if err != nil && !errorsIsNotFound(err) {
-				return err
-			}
-		}
-		if tc.CheckDying {
-			bch, err := tx.Character(tc.Began.CharacterID)
-			if err == nil && bch.System == system5e {
-				if sheet, err = decode5e(bch); err != nil {
-					return err
-				}
-				ch = bch
-				turn.State = string(sheet.State)
-				turn.DeathSave = next && sheet.State == dnd5e.Dying
-			} else if err != nil && !errorsIsNotFound(err) {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	res := newInitResult(e)
-	res.Turn = &turn
-	tc := turn.TurnChange
-	var lines []string
-	if tc.Started {
-		lines = append(lines, req.T("init.first_turn"))
-	} else if tc.NewRound {
-		lines = append(lines, req.T("init.new_round", "Round", tc.Round))
-	}
-	for _, s := range tc.Skipped {
-		lines = append(lines, req.T("init.skipped", "Name", s.Name))
-	}
-	for _, x := range append(append([]encounter.Expiry(nil), turn.SheetExpired...), tc.Expired...) {
-		lines = append(lines, req.T("init.expired", "Name", x.Combatant.Name, "Condition", conditionText(req, x.Condition)))
-	}
-	for _, x := range tc.Restored {
-		lines = append(lines, req.T("init.restored", "Name", x.Combatant.Name, "Condition", conditionText(req, x.Condition)))
-	}
-	began := tc.Began
-	line := req.T("init.turn_of", "Name", "**"+began.Name+"**")
-	if began.OwnerID != "" {
-		line += " <@" + began.OwnerID + ">"
-	}
-	lines = append(lines, line)
-	r := &Reply{Title: req.T("init.turn_title", "Round", tc.Round, "Name", began.Name), Result: res}
-	if sheet != nil {
-		lines = append(lines, hpLine(req, sheet))
-		switch sheet.State {
-		case dnd5e.Dying:
-			lines = append(lines, "**"+req.T("init.death_save", "Name", sheet.Name)+"**", deathSavesLine(req, sheet.DeathSaves))
-			r.Tone = ToneFailure
-		case dnd5e.Stable:
-			lines = append(lines, req.T("init.stable", "Name", sheet.Name))
-		case dnd5e.Dead:
-			lines = append(lines, req.T("init.dead", "Name", sheet.Name))
-		}
-	}
-	if tc.BeganDown {
-		lines = append(lines, req.T("init.began_down", "Name", began.Name))
-	}
-	if next && tc.DefencesReset && e.System == encounter.Rogue {
-		lines = append(lines, req.T("rt.init.defences_reset", "Name", began.Name))
-	}
-	r.Body = strings.Join(lines, "\n")
-	if turn.DeathSave && ch != nil {
-		r.Buttons = append(r.Buttons, Button{Label: req.T("init.death_save_button"), CustomID: "deathsave:" + ch.ID, Style: ButtonDanger})
-	}
-	r.Buttons = append(r.Buttons, nextButton(req, req.ChannelID))
-	return r, nil
-}
-
-// conditionText names a tracked condition: a 5e condition in the reply language, anything else as it is.
-func conditionText(req *Request, id string) string {
-	if c := dnd5e.Condition(id); c.Valid() {
-		return req.T(c.Key())
-	}
-	return id
-}
-
 // --- list ---
-
-// initRow is one line of /init list's JSON.
-type initRow struct {
-	Name       string   `json:"name"`
-	Kind       string   `json:"kind"`
-	Init       int      `json:"init,omitempty"`
-	Current    bool     `json:"current,omitempty"`
-	HP         *int     `json:"hp,omitempty"`     // characters, and NPCs for those who run the encounter
-	HPMax      *int     `json:"hp_max,omitempty"` //
-	HPTemp     int      `json:"hp_temp,omitempty"`
-	AC         int      `json:"ac,omitempty"`    // NPCs, for those who run the encounter
-	State      string   `json:"state,omitempty"` // characters: conscious/dying/stable/dead; NPCs: unhurt/wounded/bloodied/down
-	Conditions []string `json:"conditions,omitempty"`
-	// Concentration is the spell a character concentrates on.
-	Concentration string         `json:"concentration,omitempty"`
-	Pos           *encounter.Pos `json:"pos,omitempty"`
-	Owner         string         `json:"owner,omitempty"`
-}
-
-// initListResult is the JSON of /init list.
-type initListResult struct {
-	Round   int       `json:"round"`
-	Current string    `json:"current,omitempty"`
-	Order   []string  `json:"order"`
-	GM      bool      `json:"gm"` // the caller sees NPC numbers
-	Rows    []initRow `json:"rows"`
-}
-
-func (b *Bot) initList(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
-	}
-	var (
-		e      *encounter.Encounter
-		sheets = map[string]*dnd5e.Character{}
-		concs  = map[string]dnd5e.Concentration{}
-	)
-	err := b.cfg.Store.View(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		var err error
-		if e, err = mustEncounter(tx, req); err != nil {
-			return err
-		}
-		for _, c := range e.Combatants {
-			if c.Kind != encounter.KindCharacter {
-				continue
-			}
-			ch, err := tx.Character(c.CharacterID)
-			if err != nil || ch.System != system5e {
-				continue // a deleted or other-system sheet: no HP shown
-			}
-			if s, err := decode5e(ch); err == nil {
-				sheets[c.ID], concs[c.ID] = s, sheetConcentration(ch.Sheet)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	gm := e.MayControl(req.UserID, req.GM)
-	res := initListResult{Round: e.Round, Order: orderNames(e), GM: gm, Rows: []initRow{}}
-	var lines []string
-	for i, row := range e.Rows(gm) {
-		c := e.Combatants[i]
-		out := initRow{Name: c.Name, Kind: string(c.Kind), Current: row.Current, Pos: c.Pos, Owner: c.OwnerID}
-		if e.System == encounter.DnD5e {
-			out.Init = row.Init
-		}
-		line := strconv.Itoa(i+1) + ". **" + c.Name + "**"
-		if row.Current {
-			line = "▶ " + line
-			res.Current = c.Name
-		}
-		if e.System == encounter.DnD5e {
-			line += " (" + strconv.Itoa(row.Init) + ")"
-		}
-		var parts []string
-		switch {
-		case sheets[c.ID] != nil:
-			s := sheets[c.ID]
-			hp, hpMax := s.HP, s.EffectiveMaxHP()
-			out.HP, out.HPMax, out.HPTemp, out.State = &hp, &hpMax, s.TempHP, string(s.State)
-			parts = append(parts, hpLine(req, s))
-			if s.State != dnd5e.Conscious {
-				parts = append(parts, req.T(s.State.Key()))
-			}
-			for _, cs := range s.ListConditions() {
-				if cs.ImpliedBy == "" {
-					out.Conditions = append(out.Conditions, string(cs.ID))
-					parts = append(parts, conditionRounds(req, conditionLabel(req, cs.ID, cs.Level), cs.Rounds))
-				}
-			}
-			if k := concs[c.ID]; k.Active() {
-				out.Concentration = k.Spell
-				parts = append(parts, "🧠 "+spellName(req, k.Spell))
-			}
-		case row.NPC != nil:
-			hp, hpMax := row.NPC.HP, row.NPC.MaxHP
-			out.HP, out.HPMax, out.HPTemp, out.AC, out.State = &hp, &hpMax, row.NPC.TempHP, row.NPC.AC, string(row.State)
-			p := req.T("play.hp_line", "HP", hp, "Max", hpMax)
-			if row.NPC.TempHP > 0 {
-				p += " " + req.T("play.hp_temp", "Temp", row.NPC.TempHP)
-			}
-			parts = append(parts, p)
-			if row.NPC.AC > 0 {
-				parts = append(parts, req.T("play.sheet.ac", "AC", row.NPC.AC))
-			}
-			parts = append(parts, req.T(row.State.Key()))
-		case c.Kind == encounter.KindNPC:
-			out.State = string(row.State)
-			parts = append(parts, req.T(row.State.Key()))
-		}
-		for _, cd := range row.Conditions {
-			out.Conditions = append(out.Conditions, cd.ID)
-			parts = append(parts, conditionRounds(req, conditionText(req, cd.ID), cd.Rounds))
-		}
-		if c.Pos != nil {
-			parts = append(parts, posText(c.Pos))
-		}
-		if len(parts) > 0 {
-			line += " — " + strings.Join(parts, " · ")
-		}
-		res.Rows = append(res.Rows, out)
-		lines = append(lines, line)
-	}
-	if len(lines) == 0 {
-		lines = append(lines, req.T("init.empty"))
-	}
-	title := req.T("init.list_title", "Round", e.Round)
-	if e.Round == 0 {
-		title = req.T("init.list_title_waiting")
-	}
-	return &Reply{Title: title, Body: strings.Join(lines, "\n"), Result: res, Buttons: []Button{nextButton(req, req.ChannelID)}}, nil
-}
-
-// conditionRounds is "Poisoned (3)" for a timed condition, the name alone otherwise.
-func conditionRounds(req *Request, name string, rounds int) string {
-	if rounds > 0 {
-		return req.T("init.condition_rounds", "Name", name, "Rounds", rounds)
-	}
-	return name
-}
 
 // --- move, condition, remove, end ---
 
 func (b *Bot) initMove(req *Request) (*Reply, error) {
 	pos := &encounter.Pos{X: req.Int("x", 0), Y: req.Int("y", 0)}
-	var moved *encounter.Combatant
-	e, err := b.runEncounter(req, func(tx store.Tx, e *encounter.Encounter) error {
-		c, err := e.Find(req.Str("combatant"))
-		if err != nil {
-			return err
-		}
-		if err := mayAct(req, e, c); err != nil {
-			return err
-		}
-		moved, err = e.Move(c.ID, pos)
-		return err
-	})
+	e, moved, err := b.cfg.Table.InitMove(req.Ctx, req.caller(), req.Str("combatant"), pos)
 	if err != nil {
 		return nil, err
 	}
@@ -689,100 +260,8 @@ func (b *Bot) initMove(req *Request) (*Reply, error) {
 	return &Reply{Body: req.T("init.moved", "Name", moved.Name, "Pos", posText(moved.Pos)), Tone: ToneSuccess, Result: res}, nil
 }
 
-// initCondition puts a condition on a combatant, or takes it off: a 5e character's goes on its sheet (where
-// /attack and /check see it), anyone else's is tracked by the encounter. Who may: those who may act for the
-// combatant, and the player whose turn it is (a spell or attack of theirs did it).
-func (b *Bot) initCondition(req *Request) (*Reply, error) {
-	remove := req.Bool("remove")
-	if remove && req.Has("rounds") {
-		return nil, Errorf("init.err.rounds_remove")
-	}
-	var (
-		name, cond string
-		change     any
-	)
-	e, err := b.runEncounter(req, func(tx store.Tx, e *encounter.Encounter) error {
-		c, err := e.Find(req.Str("combatant"))
-		if err != nil {
-			return err
-		}
-		if cur := e.Current(); !e.MayAct(req.UserID, req.GM, c) && !(cur != nil && cur.OwnerID != "" && cur.OwnerID == req.UserID) {
-			return Errorf("init.err.not_yours", "Name", c.Name)
-		}
-		name = c.Name
-		id := strings.TrimSpace(req.Str("name"))
-		if e.System == encounter.DnD5e {
-			cid, err := parseCondition(id)
-			if err != nil {
-				return err
-			}
-			if cid == dnd5e.Exhaustion {
-				return Errorf("init.err.exhaustion")
-			}
-			id = string(cid)
-		}
-		cond = id
-		if c.Kind == encounter.KindCharacter && e.System == encounter.DnD5e {
-			ch, err := tx.Character(c.CharacterID)
-			if err != nil {
-				if errorsIsNotFound(err) {
-					return Errorf("init.err.sheet_gone", "Name", c.Name)
-				}
-				return err
-			}
-			s, err := decode5e(ch)
-			if err != nil {
-				return err
-			}
-			if remove {
-				change, err = s.RemoveCondition(dnd5e.Condition(id))
-			} else {
-				change, err = s.AddCondition(dnd5e.Condition(id), dnd5e.ConditionOptions{Rounds: req.Int("rounds", 0)})
-			}
-			if err != nil {
-				return err
-			}
-			if ch.Sheet, err = keepConcentrationTx(tx, req, e, ch, s); err != nil { // an incapacitated caster's spell ends
-				return err
-			}
-			return tx.PutCharacter(ch)
-		}
-		if remove {
-			change, err = e.RemoveCondition(c.ID, id)
-		} else {
-			change, err = e.AddCondition(c.ID, encounter.ConditionSpec{ID: id, Rounds: req.Int("rounds", 0)})
-		}
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	res := newInitResult(e)
-	res.Change = change
-	key := "init.condition_added"
-	if remove {
-		key = "init.condition_removed"
-	}
-	label := conditionText(req, cond)
-	if req.Has("rounds") {
-		label = conditionRounds(req, label, req.Int("rounds", 0))
-	}
-	return &Reply{Body: req.T(key, "Name", name, "Condition", label), Tone: ToneSuccess, Result: res}, nil
-}
-
 func (b *Bot) initRemove(req *Request) (*Reply, error) {
-	var rm *encounter.Removal
-	e, err := b.runEncounter(req, func(tx store.Tx, e *encounter.Encounter) error {
-		c, err := e.Find(req.Str("combatant"))
-		if err != nil {
-			return err
-		}
-		if err := mayAct(req, e, c); err != nil {
-			return err
-		}
-		rm, err = e.Remove(c.ID)
-		return err
-	})
+	e, rm, err := b.cfg.Table.InitRemove(req.Ctx, req.caller(), req.Str("combatant"))
 	if err != nil {
 		return nil, err
 	}
@@ -797,20 +276,7 @@ func (b *Bot) initRemove(req *Request) (*Reply, error) {
 }
 
 func (b *Bot) initEnd(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
-	}
-	var e *encounter.Encounter
-	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		var err error
-		if e, err = mustEncounter(tx, req); err != nil {
-			return err
-		}
-		if err := mayControl(req, e); err != nil {
-			return err
-		}
-		return tx.DeleteEncounter(req.ChannelID)
-	})
+	e, err := b.cfg.Table.InitEnd(req.Ctx, req.caller())
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"rulekeeper/bot"
+	"rulekeeper/bot/console"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
@@ -14,12 +16,13 @@ import (
 // runLocale types a line as user in a client locale (the error language), decoding the console's JSON line.
 func (e *playEnv) runLocale(user, locale, line string, faces ...int) playLine {
 	e.t.Helper()
-	c := &Console{Bot: e.bot, UserID: user, GuildID: playGuild, ChannelID: "c1", Locale: locale, GM: strings.HasPrefix(user, "gm"), JSON: true}
+	c := &console.Console{Bot: e.bot, UserID: user, GuildID: playGuild, ChannelID: "c1", Locale: locale, GM: strings.HasPrefix(user, "gm"), JSON: true}
 	e.mu.Lock()
 	e.dice = dice.NewScripted(faces)
 	e.mu.Unlock()
 	var out bytes.Buffer
 	c.Exec(line, &out)
+	e.rec.line(user+"~"+locale, faces, line, out.Bytes())
 	var pl playLine
 	if err := json.Unmarshal(out.Bytes(), &pl); err != nil {
 		e.t.Fatalf("%s: %q: %v", line, out.String(), err)
@@ -248,7 +251,7 @@ func TestInitBadInput(t *testing.T) {
 		t.Errorf("ko: %+v", r)
 	}
 	// Outside a guild.
-	c := &Console{Bot: e.bot, UserID: "alice", ChannelID: "c1", JSON: true}
+	c := &console.Console{Bot: e.bot, UserID: "alice", ChannelID: "c1", JSON: true}
 	var out bytes.Buffer
 	c.Exec("/init list", &out)
 	if !strings.Contains(out.String(), "core.err.guild_only") {
@@ -260,12 +263,12 @@ func TestInitBadInput(t *testing.T) {
 func TestInitAutocomplete(t *testing.T) {
 	e := newPlayEnv(t)
 	e.initParty()
-	complete := func(user, locale string, path []string, focused, typed string) []Choice {
-		r := e.bot.Handle(&Request{Kind: KindAutocomplete, Path: path, Focused: focused, Options: map[string]any{focused: typed},
+	complete := func(user, locale string, path []string, focused, typed string) []bot.Choice {
+		r := e.bot.Handle(&bot.Request{Kind: bot.KindAutocomplete, Path: path, Focused: focused, Options: map[string]any{focused: typed},
 			UserID: user, GuildID: playGuild, ChannelID: "c1", Locale: locale})
 		return r.Choices
 	}
-	names := func(cs []Choice) string {
+	names := func(cs []bot.Choice) string {
 		var out []string
 		for _, c := range cs {
 			out = append(out, c.Value)

@@ -3,6 +3,7 @@ package bot
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -20,13 +21,13 @@ func (b *Bot) resolve(req *Request) (Handler, []*Option, error) {
 	}
 	opts, handler := cmd.Options, cmd.Handler
 	for i, name := range req.Path[1:] {
-		o := findOption(opts, name)
+		o := FindOption(opts, name)
 		if o == nil || (o.Type != SubCommand && o.Type != SubCommandGroup) {
 			return nil, nil, Errorf("core.err.unknown_subcommand", "Name", name, "Command", strings.Join(req.Path[:i+1], " "))
 		}
 		opts, handler = o.Options, o.Handler
 	}
-	if hasSub(opts) {
+	if HasSub(opts) {
 		return nil, nil, Errorf("core.err.missing_subcommand", "Command", strings.Join(req.Path, " "), "Choices", subNames(opts))
 	}
 	if handler == nil {
@@ -34,9 +35,15 @@ func (b *Bot) resolve(req *Request) (Handler, []*Option, error) {
 	}
 	clean := make(map[string]any, len(req.Options))
 	for name, v := range req.Options {
-		o := findOption(opts, name)
+		o := FindOption(opts, name)
 		if o == nil {
 			return nil, nil, Errorf("core.err.unknown_option", "Name", name, "Command", strings.Join(req.Path, " "), "Choices", optNames(opts))
+		}
+		if s, ok := v.(string); ok && len(o.Choices) > 0 {
+			// a choice typed by its label in any language (the console; Discord sends the value)
+			if c, ok := b.choice(append(slices.Clone(req.Path), o.Name), s); ok {
+				v = c
+			}
 		}
 		cv, err := coerce(o, v)
 		if err != nil {

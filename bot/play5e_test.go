@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"bytes"
@@ -10,6 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"rulekeeper/bot"
+	"rulekeeper/bot/console"
+	"rulekeeper/play"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/store"
@@ -20,18 +23,19 @@ type playEnv struct {
 	t    *testing.T
 	path string
 	db   *store.DB
-	bot  *Bot
+	bot  *bot.Bot
 	mu   sync.Mutex
 	now  time.Time
 	dice dice.Roller
-	cons map[string]*Console
+	cons map[string]*console.Console
+	rec  *transcriptRec // -record-transcripts (transcript_test.go)
 }
 
 const playGuild = "g5e"
 
 func newPlayEnv(t *testing.T) *playEnv {
 	t.Helper()
-	e := &playEnv{t: t, path: filepath.Join(t.TempDir(), "play.db"), now: time.Date(2025, 3, 1, 20, 0, 0, 0, time.UTC)}
+	e := &playEnv{t: t, path: filepath.Join(t.TempDir(), "play.db"), now: transcriptStart, rec: newTranscriptRec(t)}
 	e.open()
 	t.Cleanup(func() { e.db.Close() })
 	return e
@@ -46,8 +50,8 @@ func (e *playEnv) open() {
 	}
 	e.db = db
 	e.dice = dice.NewScripted(nil)
-	e.bot = New(Config{
-		Store: db,
+	e.bot = bot.New(bot.Config{
+		Table: play.New(db),
 		Dice: func() dice.Roller {
 			e.mu.Lock()
 			defer e.mu.Unlock()
@@ -59,7 +63,7 @@ func (e *playEnv) open() {
 			return e.now
 		},
 	})
-	e.cons = map[string]*Console{}
+	e.cons = map[string]*console.Console{}
 }
 
 // restart closes the store and opens it again with a new bot.
@@ -69,19 +73,21 @@ func (e *playEnv) restart() {
 		e.t.Fatal(err)
 	}
 	e.open()
+	e.rec.step("restart")
 }
 
 func (e *playEnv) advance(d time.Duration) {
 	e.mu.Lock()
 	e.now = e.now.Add(d)
 	e.mu.Unlock()
+	e.rec.step("advance " + d.String())
 }
 
 // console returns the console of one user (a GM when the name starts with "gm"), keeping its last reply for `click`.
-func (e *playEnv) console(user string) *Console {
+func (e *playEnv) console(user string) *console.Console {
 	c := e.cons[user]
 	if c == nil {
-		c = &Console{Bot: e.bot, UserID: user, GuildID: playGuild, ChannelID: "c1", GM: strings.HasPrefix(user, "gm"), JSON: true}
+		c = &console.Console{Bot: e.bot, UserID: user, GuildID: playGuild, ChannelID: "c1", GM: strings.HasPrefix(user, "gm"), JSON: true}
 		e.cons[user] = c
 	}
 	return c
@@ -102,7 +108,13 @@ func (e *playEnv) run(user, line string, faces ...int) playLine {
 	e.dice = dice.NewScripted(faces)
 	e.mu.Unlock()
 	var out bytes.Buffer
-	e.console(user).Exec(line, &out)
+	c := e.console(user)
+	c.Exec(line, &out)
+	who := user
+	if c.Locale != "" {
+		who += "@" + c.Locale
+	}
+	e.rec.line(who, faces, line, out.Bytes())
 	var pl playLine
 	if err := json.Unmarshal(out.Bytes(), &pl); err != nil {
 		e.t.Fatalf("%s: %q: %v", line, out.String(), err)
@@ -373,7 +385,7 @@ func (e *playEnv) refused(user, line, code string, faces ...int) {
 func (e *playEnv) exportFile(user, system, charName string) func(name string, mutate func(m map[string]any)) string {
 	e.t.Helper()
 	r := e.ok(user, "/sheet export")
-	var exp sheetExport
+	var exp bot.SheetExport
 	raw, _ := json.Marshal(r.Result)
 	if err := json.Unmarshal(raw, &exp); err != nil || exp.System != system {
 		e.t.Fatalf("export: %s %v", raw, err)
@@ -386,7 +398,7 @@ func (e *playEnv) exportFile(user, system, charName string) func(name string, mu
 		}
 		mutate(sheet)
 		data, _ := json.Marshal(sheet)
-		file, _ := json.Marshal(sheetExport{Format: sheetFormat, System: system, Name: charName, Sheet: data})
+		file, _ := json.Marshal(bot.SheetExport{Format: bot.SheetFormat, System: system, Name: charName, Sheet: data})
 		path := filepath.Join(dir, name+".json")
 		if err := os.WriteFile(path, file, 0o600); err != nil {
 			e.t.Fatal(err)
@@ -542,7 +554,7 @@ func TestPlayConcurrentHP(t *testing.T) {
 				if i%2 == 1 {
 					path, amount = []string{"hp", "heal"}, "1"
 				}
-				r := e.bot.Handle(&Request{Path: path, Options: map[string]any{"amount": amount}, UserID: "bob", GuildID: playGuild})
+				r := e.bot.Handle(&bot.Request{Path: path, Options: map[string]any{"amount": amount}, UserID: "bob", GuildID: playGuild})
 				if r.ErrorCode != "" {
 					errs <- r.ErrorCode + ": " + r.Body + " (worker " + string(rune('0'+w%10)) + ")"
 				}

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"rulekeeper/locales"
+	"rulekeeper/play"
 	"rulekeeper/rules/dice"
-	"rulekeeper/store"
 )
 
 // Kind says what a request is.
@@ -43,7 +43,13 @@ type Request struct {
 	Dice  dice.Roller      // the roller for this request
 	P     *locales.Printer // the reply language
 	GM    bool             // the caller is a GM here (GM role or Manage Server)
-	Guild store.Guild      // the guild's settings (zero outside a guild or without a store)
+	Guild play.Settings    // the guild's settings (zero outside a guild or without a store)
+}
+
+// caller is who asks, for play.
+func (r *Request) caller() play.Caller {
+	return play.Caller{UserID: r.UserID, GuildID: r.GuildID, ChannelID: r.ChannelID, RoleIDs: r.RoleIDs,
+		ManageServer: r.ManageServer, GM: r.GM}
 }
 
 // Str returns a string option, "" when absent.
@@ -66,6 +72,10 @@ func (r *Request) Has(name string) bool { _, ok := r.Options[name]; return ok }
 // T renders a message in the reply language.
 func (r *Request) T(key string, args ...any) string { return r.P.T(key, args...) }
 
+// MaxBody is the longest reply body (in characters) a handler should write; transports may clip longer ones
+// (Discord's embed description holds 4096).
+const MaxBody = 4096
+
 // Tone colours a reply.
 type Tone int
 
@@ -77,7 +87,8 @@ const (
 	ToneCritical
 )
 
-// Field is a name/value pair of a reply (an embed field on Discord).
+// Field is a name/value pair of a reply (an embed field on Discord). A field without a name continues the one
+// before it (a second column); each transport shows it its own way.
 type Field struct {
 	Name, Value string
 	Inline      bool
@@ -142,18 +153,4 @@ type Reply struct {
 	Modal     *Modal   // show a modal instead of a message
 	Result    any      // structured result for `console --json`
 	ErrorCode string   // the catalog key of the error, for an error reply
-}
-
-// Error is a user-facing error: a catalog key and its template data. Handlers return it; the bot renders it
-// in the caller's language as an ephemeral reply.
-type Error struct {
-	Key  string
-	Args map[string]any
-}
-
-func (e *Error) Error() string { return e.Key }
-
-// Errorf builds an *Error from a key and name/value pairs.
-func Errorf(key string, args ...any) *Error {
-	return &Error{Key: key, Args: pairs(args)}
 }

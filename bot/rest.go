@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"rulekeeper/rules/dnd5e"
-	"rulekeeper/store"
 )
 
 func (b *Bot) restCommand() *Command {
@@ -35,12 +34,7 @@ type restResult struct {
 }
 
 func (b *Bot) shortRest(req *Request) (*Reply, error) {
-	var res *dnd5e.RestResult
-	_, c, err := b.edit5e(req, func(_ store.Tx, _ *store.Character, c *dnd5e.Character) error {
-		var err error
-		res, err = c.ShortRest(req.Int("hit_dice", 0), req.Dice)
-		return err
-	})
+	c, res, err := b.cfg.Table.Rest(req.Ctx, req.caller(), req.Str("character"), false, req.Int("hit_dice", 0), req.Now, req.Dice)
 	if err != nil {
 		return nil, err
 	}
@@ -58,12 +52,7 @@ func (b *Bot) shortRest(req *Request) (*Reply, error) {
 }
 
 func (b *Bot) longRest(req *Request) (*Reply, error) {
-	var res *dnd5e.RestResult
-	_, c, err := b.edit5e(req, func(_ store.Tx, _ *store.Character, c *dnd5e.Character) error {
-		var err error
-		res, err = c.LongRest(req.Now)
-		return err
-	})
+	c, res, err := b.cfg.Table.Rest(req.Ctx, req.caller(), req.Str("character"), true, 0, req.Now, req.Dice)
 	if err != nil {
 		return nil, err
 	}

@@ -1,9 +1,10 @@
-package bot
+package bot_test
 
 import (
 	"strings"
 	"testing"
 
+	"rulekeeper/bot"
 	"rulekeeper/rules/encounter"
 )
 
@@ -125,10 +126,10 @@ func TestRogueEncounter(t *testing.T) {
 	}
 
 	// /attack target: for a Rogue's Tale attacker lists the channel's combatants first, then the guild's RT sheets.
-	req := &Request{Ctx: t.Context(), GuildID: playGuild, ChannelID: "c1", UserID: "alice", Kind: KindAutocomplete,
+	req := &bot.Request{Ctx: t.Context(), GuildID: playGuild, ChannelID: "c1", UserID: "alice", Kind: bot.KindAutocomplete,
 		Path: []string{"attack"}, Focused: "target", Options: map[string]any{"target": ""}}
 	var got []string
-	for _, c := range e.bot.completeAttackTarget(req) {
+	for _, c := range e.bot.Handle(req).Choices {
 		got = append(got, c.Name)
 	}
 	if s := strings.Join(got, ","); !strings.HasPrefix(s, "Brom,Orc 1,Wolf,Orc 2,") || !strings.Contains(s, "Grak") {

@@ -3,8 +3,8 @@ package bot
 import (
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/rogue"
-	"rulekeeper/store"
 )
 
 // This file is /rt, the Rogue's Tale commands that have no D&D 5e counterpart: turns (hunger and thirst,
@@ -97,51 +97,16 @@ func (b *Bot) rtTurn(req *Request) (*Reply, error) {
 	if act == "" {
 		act = rogue.ActionAct
 	}
-	out := rtTurnResult{Count: count, Action: string(act), Events: []rogue.Event{}}
-	var last *rogue.TurnResult
-	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
-		out.HPBefore, out.EnergyBefore = c.HP, c.Energy
-		out.HungerBefore, out.ThirstBefore = trackState(rogue.TrackHunger, c.Hunger), trackState(rogue.TrackThirst, c.Thirst)
-		for i := 1; i <= count; i++ {
-			t, err := c.Turn(rogue.TurnOptions{Action: act}, req.Dice)
-			if err != nil {
-				return err
-			}
-			last = t
-			out.Turns = i
-			out.Actions += t.Actions
-			if t.Lost {
-				out.Lost++
-			}
-			for _, tr := range t.Triggers {
-				if tr.Triggered {
-					out.Triggered++
-				}
-			}
-			for _, g := range t.HealthRegen {
-				out.HealthGained += g.Gained
-			}
-			for _, g := range t.EnergyRegen {
-				out.EnergyGained += g.Gained
-			}
-			for _, e := range t.Events {
-				out.EventsTotal++
-				if len(out.Events) < maxTurnEventsJSON {
-					e.Turn = i
-					out.Events = append(out.Events, e)
-				}
-			}
-			if t.Dead {
-				break
-			}
-		}
-		return nil
-	})
+	t, err := b.cfg.Table.RTTurn(req.Ctx, req.caller(), req.Str("character"), count, act, req.Dice)
 	if err != nil {
 		return nil, err
 	}
+	c, last := t.Character, t.Last
+	out := rtTurnResult{Count: count, Action: string(act), Turns: t.Turns, Actions: t.Actions, Lost: t.Lost, Triggered: t.Triggered,
+		HealthGained: t.HealthGained, EnergyGained: t.EnergyGained, HPBefore: t.HPBefore, EnergyBefore: t.EnergyBefore,
+		HungerBefore: t.HungerBefore, ThirstBefore: t.ThirstBefore, Events: t.Events, EventsTotal: t.EventsTotal}
 	out.rogueStatus, out.Character = statusRogue(c), c.Name
-	out.Hunger, out.Thirst = trackState(rogue.TrackHunger, c.Hunger), trackState(rogue.TrackThirst, c.Thirst)
+	out.Hunger, out.Thirst = play.TrackState(rogue.TrackHunger, c.Hunger), play.TrackState(rogue.TrackThirst, c.Thirst)
 	r := &Reply{Footer: c.Name, Result: &out}
 	var lines []string
 	if count == 1 {
@@ -172,77 +137,6 @@ func (b *Bot) rtTurn(req *Request) (*Reply, error) {
 	return r, nil
 }
 
-// eventLines lists events with their turn, the last maxTurnEvents of them.
-func eventLines(req *Request, events []rogue.Event, total int) []string {
-	var lines []string
-	start := max(len(events)-maxTurnEvents, 0)
-	if more := total - (len(events) - start); more > 0 {
-		lines = append(lines, req.T("rt.turn.more_events", "N", more))
-	}
-	for _, e := range events[start:] {
-		lines = append(lines, req.T("rt.turn.event_at", "Turn", e.Turn, "Event", eventLine(req, e)))
-	}
-	return lines
-}
-
-// turnLines renders one turn in full: a lost turn, slow checks, forced states, haste, regeneration, trigger
-// rolls, events and the aura.
-func turnLines(req *Request, c *rogue.Character, t *rogue.TurnResult) []string {
-	var lines []string
-	for _, ck := range t.SlowChecks {
-		lines = append(lines, req.T("rt.turn.slow_check"))
-		lines = append(lines, checkLines(req, ck)...)
-	}
-	if t.Lost {
-		lines = append(lines, "**"+req.T("rt.turn.lost", "Source", req.T(t.LostBy))+"**")
-	}
-	if len(t.Forced) > 0 {
-		var names []string
-		for _, s := range t.Forced {
-			names = append(names, req.T(s.Key()))
-		}
-		lines = append(lines, req.T("rt.turn.forced", "States", strings.Join(names, ", ")))
-	}
-	for _, h := range t.HasteRolls {
-		key := "rt.turn.haste_fail"
-		if h.Outcome == rogue.OutcomeSuccess {
-			key = "rt.turn.haste_ok"
-		}
-		lines = append(lines, req.T(key, "Roll", rollText(req, h.Roll), "Chance", fracText(rogue.AtLeast(8), 36)))
-	}
-	lines = append(lines, req.T("rt.turn.actions", "N", t.Actions, "Action", req.T(t.Action.Key()), "Food", t.FoodCost))
-	for _, g := range t.HealthRegen {
-		lines = append(lines, req.T("rt.turn.health_regen", "Gained", g.Gained))
-		lines = append(lines, checkLines(req, g.Check)...)
-	}
-	for _, g := range t.EnergyRegen {
-		lines = append(lines, req.T("rt.turn.energy_regen", "Gained", g.Gained))
-		lines = append(lines, checkLines(req, g.Check)...)
-	}
-	if t.NoHealthRegen != "" {
-		lines = append(lines, req.T("rt.turn.no_health_regen", "Level", req.T(t.NoHealthRegen)))
-	}
-	if t.NoEnergyRegen {
-		lines = append(lines, req.T("rt.turn.no_energy_regen"))
-	}
-	for _, tr := range t.Triggers {
-		key := "rt.turn.not_triggered"
-		if tr.Triggered {
-			key = "rt.turn.triggered"
-		}
-		lines = append(lines, req.T(key, "Source", req.T(tr.Source), "Roll", rollText(req, tr.Roll), "Need", tr.Need,
-			"Chance", fracText(rogue.TriggerChance(tr.Power), 36)))
-	}
-	for _, e := range t.Events {
-		lines = append(lines, "• "+eventLine(req, e))
-	}
-	if a := t.Aura; a != nil {
-		lines = append(lines, req.T("rt.turn.aura", "Type", req.T(a.Type.Key()), "Roll", rollText(req, a.Roll.Roll),
-			"Amount", a.Amount, "Adjacent", a.Adjacent, "Radius", a.Radius))
-	}
-	return lines
-}
-
 // --- /rt rest ---
 
 // rtRestResult is the JSON of /rt rest.
@@ -258,17 +152,11 @@ type rtRestResult struct {
 }
 
 func (b *Bot) rtRest(req *Request) (*Reply, error) {
-	var res *rogue.RestResult
-	var hb, tb rogue.TrackState
-	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
-		hb, tb = trackState(rogue.TrackHunger, c.Hunger), trackState(rogue.TrackThirst, c.Thirst)
-		var err error
-		res, err = c.Rest(req.Int("turns", 1), rogue.TurnOptions{}, req.Dice)
-		return err
-	})
+	rest, err := b.cfg.Table.RTRestTurns(req.Ctx, req.caller(), req.Str("character"), req.Int("turns", 1), req.Dice)
 	if err != nil {
 		return nil, err
 	}
+	c, res, hb, tb := rest.Character, rest.Result, rest.HungerBefore, rest.ThirstBefore
 	lines := []string{req.T("rt.rest.summary", "Turns", res.Turns, "HealthChecks", res.HealthChecks, "Health", res.HealthGained,
 		"EnergyChecks", res.EnergyChecks, "Energy", res.EnergyGained)}
 	if res.HealthChecks > 0 {
@@ -318,12 +206,7 @@ func (b *Bot) rtEat(req *Request) (*Reply, error)   { return b.consume(req, req.
 func (b *Bot) rtDrink(req *Request) (*Reply, error) { return b.consume(req, 0, req.Int("amount", 0)) }
 
 func (b *Bot) consume(req *Request, food, water int) (*Reply, error) {
-	var res *rogue.ConsumeResult
-	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
-		var err error
-		res, err = c.Consume(food, water)
-		return err
-	})
+	c, res, err := b.cfg.Table.RTConsume(req.Ctx, req.caller(), req.Str("character"), food, water)
 	if err != nil {
 		return nil, err
 	}
@@ -344,105 +227,3 @@ func (b *Bot) consume(req *Request, food, water int) (*Reply, error) {
 }
 
 // --- /rt effect ---
-
-// rtEffectResult is the JSON of /rt effect add, remove and list.
-type rtEffectResult struct {
-	rogueStatus
-	Character string              `json:"character"`
-	Change    *rogue.EffectChange `json:"change,omitempty"`  // add
-	Removed   *rogue.Effect       `json:"removed,omitempty"` // remove
-	Effects   []rogue.Effect      `json:"effects"`
-}
-
-func effectsOf(c *rogue.Character) []rogue.Effect {
-	if c.Effects == nil {
-		return []rogue.Effect{}
-	}
-	return c.Effects
-}
-
-func (b *Bot) rtEffectAdd(req *Request) (*Reply, error) {
-	kind := rogue.EffectKind(req.Str("kind"))
-	id, err := parseEffectName(kind, req.Str("name"))
-	if err != nil {
-		return nil, err
-	}
-	e, err := rogue.ParseEffect(string(kind), id, req.Int("power", 0), req.Int("turns", 0))
-	if err != nil {
-		return nil, err
-	}
-	var ch *rogue.EffectChange
-	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
-		var err error
-		ch, err = c.AddEffect(e)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	var lines []string
-	tone := ToneSuccess
-	switch {
-	case !ch.Added:
-		lines = append(lines, req.T("rt.effect.refused", "Name", c.Name, "Effect", req.T(ch.Effect.Key()), "Why", req.T(ch.Refused)))
-		tone = ToneFailure
-	case ch.Merged:
-		lines = append(lines, req.T("rt.effect.merged", "Name", c.Name, "Effect", effectText(req, ch.Effect)))
-	default:
-		lines = append(lines, req.T("rt.effect.added", "Name", c.Name, "Effect", effectText(req, ch.Effect)))
-	}
-	if ch.Halved && ch.Added {
-		lines = append(lines, req.T("rt.effect.halved", "Talent", req.T(rogue.StrongWill.Key())))
-	}
-	return &Reply{Title: req.T("rt.effect.title", "Name", c.Name), Footer: c.Name, Tone: tone,
-		Body:   strings.Join(append(lines, effectListLines(req, c)...), "\n"),
-		Result: rtEffectResult{rogueStatus: statusRogue(c), Character: c.Name, Change: ch, Effects: effectsOf(c)}}, nil
-}
-
-func (b *Bot) rtEffectRemove(req *Request) (*Reply, error) {
-	kind := rogue.EffectKind(req.Str("kind"))
-	id := ""
-	if strings.TrimSpace(req.Str("name")) != "" || effectKindTable(kind) < 0 {
-		var err error
-		if id, err = parseEffectName(kind, req.Str("name")); err != nil {
-			return nil, err
-		}
-	}
-	var removed rogue.Effect
-	_, c, err := b.editRogue(req, func(_ store.Tx, _ *store.Character, c *rogue.Character) error {
-		var ok bool
-		if removed, ok = c.RemoveEffect(kind, id); !ok {
-			return rogueErr(rogue.ErrEffectAbsent, "Name", c.Name, "Kind", string(kind))
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	lines := []string{req.T("rt.effect.removed", "Name", c.Name, "Effect", req.T(removed.Key()))}
-	return &Reply{Title: req.T("rt.effect.title", "Name", c.Name), Footer: c.Name, Tone: ToneSuccess,
-		Body:   strings.Join(append(lines, effectListLines(req, c)...), "\n"),
-		Result: rtEffectResult{rogueStatus: statusRogue(c), Character: c.Name, Removed: &removed, Effects: effectsOf(c)}}, nil
-}
-
-func (b *Bot) rtEffectList(req *Request) (*Reply, error) {
-	_, c, err := b.viewRogue(req)
-	if err != nil {
-		return nil, err
-	}
-	return &Reply{Title: req.T("rt.effect.title", "Name", c.Name), Footer: c.Name,
-		Body:   strings.Join(effectListLines(req, c), "\n"),
-		Result: rtEffectResult{rogueStatus: statusRogue(c), Character: c.Name, Effects: effectsOf(c)}}, nil
-}
-
-// effectListLines lists a creature's lingering effects, or says it has none.
-func effectListLines(req *Request, c *rogue.Character) []string {
-	if len(c.Effects) == 0 {
-		return []string{req.T("rt.effect.none", "Name", c.Name)}
-	}
-	lines := []string{req.T("rt.effect.list_head", "Name", c.Name)}
-	for _, e := range c.Effects {
-		lines = append(lines, "• "+effectText(req, e))
-	}
-	return lines
-}

@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"encoding/json"
@@ -116,19 +116,26 @@ func TestRogueEncounterTurnAura(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := rogueNPC(orc)
-	if err != nil {
-		t.Fatal(err)
+	var st rogueNPCStats
+	if err := json.Unmarshal(orc.Stats, &st); err != nil || st.RT == nil {
+		t.Fatalf("orc stats: %s (%v)", orc.Stats, err)
 	}
-	d.Aura = rogue.Frost
-	stats, err := json.Marshal(rogueNPCStats{RT: d})
+	st.RT.Aura = rogue.Frost
+	stats, err := json.Marshal(st)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := enc.SetStats(orc.ID, stats); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.db.Update(t.Context(), playGuild, func(tx store.Tx) error { return saveEncounter(tx, "c1", enc) }); err != nil {
+	e.rec.stop() // the store changes behind the console's back
+	if err := e.db.Update(t.Context(), playGuild, func(tx store.Tx) error {
+		data, err := json.Marshal(enc)
+		if err != nil {
+			return err
+		}
+		return tx.PutEncounter(&store.Encounter{ChannelID: "c1", Data: data})
+	}); err != nil {
 		t.Fatal(err)
 	}
 	e.ok("gm", "/init move combatant:Ogre x:3 y:1")
@@ -147,4 +154,9 @@ func TestRogueEncounterTurnAura(t *testing.T) {
 	if c := e.rtCombatant("Ogre"); c.HP != 7 {
 		t.Errorf("Ogre HP %d", c.HP)
 	}
+}
+
+// rogueNPCStats is a Rogue's Tale NPC's encounter Stats: its stored defender (play/sheets.go).
+type rogueNPCStats struct {
+	RT *rogue.Character `json:"rt"`
 }

@@ -1,11 +1,9 @@
 package bot
 
 import (
-	"strings"
-
 	"rulekeeper/locales"
+	"rulekeeper/play"
 	"rulekeeper/rules/rogue"
-	"rulekeeper/store"
 )
 
 // Choices of the guild settings.
@@ -45,27 +43,8 @@ func firstOr(s []string, def string) string {
 	return def
 }
 
-// guildOnly refuses requests outside a guild and requests without a store.
-func (b *Bot) guildOnly(req *Request) error {
-	if req.GuildID == "" {
-		return Errorf("core.err.guild_only")
-	}
-	if b.cfg.Store == nil {
-		return Errorf("core.err.no_store")
-	}
-	return nil
-}
-
 func (b *Bot) showSettings(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
-	}
-	var g store.Guild
-	err := b.cfg.Store.View(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		var err error
-		g, err = tx.Guild()
-		return err
-	})
+	g, err := b.cfg.Table.Settings(req.Ctx, req.caller())
 	if err != nil {
 		return nil, err
 	}
@@ -74,39 +53,24 @@ func (b *Bot) showSettings(req *Request) (*Reply, error) {
 
 // setSetting changes one guild setting; only a member with Manage Server may.
 func (b *Bot) setSetting(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
+	var value string
+	switch req.Path[1] {
+	case "language":
+		value = req.Str("value")
+	case "gm_role":
+		value = req.Str("role")
+	case "crit_rule":
+		value = req.Str("rule")
+	case "system":
+		value = req.Str("system")
+	case "aoe_method":
+		value = req.Str("method")
+	case "rt_crit_direction":
+		value = req.Str("direction")
+	case "rt_crit_effect":
+		value = req.Str("effect")
 	}
-	if !req.ManageServer {
-		return nil, Errorf("settings.err.not_admin")
-	}
-	var g store.Guild
-	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		var err error
-		if g, err = tx.Guild(); err != nil {
-			return err
-		}
-		switch req.Path[1] {
-		case "language":
-			g.Language = req.Str("value")
-			if g.Language == "auto" {
-				g.Language = ""
-			}
-		case "gm_role":
-			g.GMRole = strings.Trim(req.Str("role"), "<@&>")
-		case "crit_rule":
-			g.CritRule = req.Str("rule")
-		case "system":
-			g.System = req.Str("system")
-		case "aoe_method":
-			g.AoEMethod = req.Str("method")
-		case "rt_crit_direction":
-			g.House = setHouse(g.House, houseRTCritDirection, req.Str("direction"), string(rogue.CritAttacker))
-		case "rt_crit_effect":
-			g.House = setHouse(g.House, houseRTCritEffect, req.Str("effect"), "on")
-		}
-		return tx.PutGuild(g)
-	})
+	g, err := b.cfg.Table.SetSetting(req.Ctx, req.caller(), req.Path[1], value)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +83,7 @@ func (b *Bot) setSetting(req *Request) (*Reply, error) {
 	return r, nil
 }
 
-func settingsReply(req *Request, g store.Guild) *Reply {
+func settingsReply(req *Request, g play.Settings) *Reply {
 	or := func(v, def string) string {
 		if v == "" {
 			return def
@@ -139,24 +103,11 @@ func settingsReply(req *Request, g store.Guild) *Reply {
 			{Name: req.T("settings.crit_rule"), Value: req.T(critRuleKey(g.CritRule)), Inline: true},
 			{Name: req.T("settings.system"), Value: or(g.System, "dnd5e"), Inline: true},
 			{Name: req.T("settings.aoe_method"), Value: or(g.AoEMethod, "template"), Inline: true},
-			{Name: req.T("settings.rt_crit_direction"), Value: req.T("settings.rt_crit." + or(g.House[houseRTCritDirection], string(rogue.CritAttacker))), Inline: true},
-			{Name: req.T("settings.rt_crit_effect"), Value: req.T("settings.rt_onoff." + or(g.House[houseRTCritEffect], "on")), Inline: true},
+			{Name: req.T("settings.rt_crit_direction"), Value: req.T("settings.rt_crit." + or(g.House[play.HouseRTCritDirection], string(rogue.CritAttacker))), Inline: true},
+			{Name: req.T("settings.rt_crit_effect"), Value: req.T("settings.rt_onoff." + or(g.House[play.HouseRTCritEffect], "on")), Inline: true},
 		},
 		Result: g,
 	}
-}
-
-// setHouse sets a house rule, dropping it when it is the default.
-func setHouse(h map[string]string, key, value, def string) map[string]string {
-	if value == def || value == "" {
-		delete(h, key)
-		return h
-	}
-	if h == nil {
-		h = map[string]string{}
-	}
-	h[key] = value
-	return h
 }
 
 // critRuleKey is the catalog key naming a crit rule ("" is the default, "double").
@@ -166,3 +117,9 @@ func critRuleKey(rule string) string {
 	}
 	return "settings.crit." + rule
 }
+
+// rtCritDirections are the choices of /settings rt_crit_direction (rules/rogue's CritDirection values).
+var rtCritDirections = []string{string(rogue.CritAttacker), string(rogue.CritDefender), string(rogue.CritMagicOnly)}
+
+// rtOnOff are the choices of /settings rt_crit_effect.
+var rtOnOff = []string{"on", "off"}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"rulekeeper/store"
+	"rulekeeper/play"
 )
 
 // maxSheetFile bounds an imported sheet file.
@@ -32,7 +32,7 @@ func (b *Bot) sheetCommand() *Command {
 			continue
 		}
 		for _, o := range sys.createOptions() {
-			if findOption(create, o.Name) == nil {
+			if FindOption(create, o.Name) == nil {
 				create = append(create, o)
 			}
 		}
@@ -48,7 +48,7 @@ func (b *Bot) sheetCommand() *Command {
 		return 1
 	})
 	named := func(name string) *Option {
-		return &Option{Name: name, Type: String, Required: true, MaxLen: store.MaxNameLen, Complete: b.completeCharacter}
+		return &Option{Name: name, Type: String, Required: true, MaxLen: play.MaxNameLen, Complete: b.completeCharacter}
 	}
 	return &Command{
 		Name: "sheet",
@@ -77,86 +77,39 @@ func (b *Bot) sheetCommand() *Command {
 	}
 }
 
-// systemOf returns the rule system of a stored character.
-func (b *Bot) systemOf(ch *store.Character) (sheetSystem, error) {
-	if sys := b.systems[ch.System]; sys != nil {
-		return sys, nil
-	}
-	return nil, Errorf("char.err.unknown_system", "System", ch.System)
-}
-
 func (b *Bot) sheetCreate(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
+	in := play.NewSheet{Name: req.Str("name"), System: req.Str("system")}
+	for _, id := range systemChoices {
+		b.systems[id].create(req, &in)
 	}
-	system := requestSystem(req)
-	sys := b.systems[system]
-	if sys == nil {
-		return nil, Errorf("char.err.unknown_system", "System", system)
-	}
-	// An option only another system reads is refused rather than ignored.
-	for name := range req.Options {
-		if name != "system" && name != "name" && findOption(sys.createOptions(), name) == nil {
-			return nil, Errorf("rt.err.option_not_for_system", "Option", name, "System", req.T("system."+system))
-		}
-	}
-	sheet, err := sys.create(req)
+	sh, err := b.cfg.Table.CreateSheet(req.Ctx, req.caller(), in)
 	if err != nil {
 		return nil, err
 	}
-	ch := &store.Character{OwnerID: req.UserID, Name: strings.TrimSpace(req.Str("name")), System: system, Sheet: sheet}
-	if err := b.addCharacter(req, ch); err != nil {
-		return nil, err
-	}
-	r, err := sys.show(req, ch)
-	if err != nil {
-		return nil, err
-	}
-	r.Body = req.T("sheet.created", "Name", ch.Name) + "\n" + r.Body
+	r := b.systems[sh.System].show(req, sh)
+	r.Body = req.T("sheet.created", "Name", sh.Name) + "\n" + r.Body
 	r.Tone = ToneSuccess
 	return r, nil
 }
 
-// requestSystem is the rule system a request asks for: its `system` option, else the guild's default, else 5e.
-func requestSystem(req *Request) string {
-	switch {
-	case req.Str("system") != "":
-		return req.Str("system")
-	case req.Guild.System != "":
-		return req.Guild.System
-	}
-	return systemChoices[0]
-}
-
-// addCharacter stores a new character of the caller and makes it their active one, in one transaction.
-func (b *Bot) addCharacter(req *Request, ch *store.Character) error {
-	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		if err := tx.PutCharacter(ch); err != nil {
-			return err
+// refuseCreateOptions refuses a /sheet create option that only another system reads, rather than ignoring it.
+func refuseCreateOptions(req *Request, sys sheetSystem, system string) error {
+	for name := range req.Options {
+		if name != "system" && name != "name" && FindOption(sys.createOptions(), name) == nil {
+			return Errorf("rt.err.option_not_for_system", "Option", name, "System", req.T("system."+system))
 		}
-		return tx.SetActive(req.UserID, ch.ID)
-	})
-	return conflictName(err, ch.Name)
+	}
+	return nil
 }
 
-// conflictName turns a store name conflict into a message that names the character.
-func conflictName(err error, name string) error {
-	if store.Code(err) == "store.err.conflict" {
-		return Errorf("char.err.name_taken", "Name", name)
-	}
-	return err
-}
+// requestSystem is the rule system a request asks for: its `system` option, else the guild's default, else 5e.
 
 func (b *Bot) sheetShow(req *Request) (*Reply, error) {
-	ch, err := b.viewCharacter(req)
+	sh, err := b.cfg.Table.ShowSheet(req.Ctx, req.caller(), req.Str("character"))
 	if err != nil {
 		return nil, err
 	}
-	sys, err := b.systemOf(ch)
-	if err != nil {
-		return nil, err
-	}
-	return sys.show(req, ch)
+	return b.systems[sh.System].show(req, sh), nil
 }
 
 // sheetListResult is the JSON of /sheet list.
@@ -172,28 +125,13 @@ type sheetListEntry struct {
 }
 
 func (b *Bot) sheetList(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
+	list, err := b.cfg.Table.Sheets(req.Ctx, req.caller())
+	if err != nil {
 		return nil, err
 	}
 	var res sheetListResult
-	err := b.cfg.Store.View(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		active, err := tx.Active(req.UserID)
-		if err != nil {
-			return err
-		}
-		var list []*store.Character
-		if req.GM {
-			list, err = tx.Characters()
-		} else {
-			list, err = tx.CharactersOf(req.UserID)
-		}
-		for _, c := range list {
-			res.Characters = append(res.Characters, sheetListEntry{Name: c.Name, System: c.System, Owner: c.OwnerID, Active: c.ID == active})
-		}
-		return err
-	})
-	if err != nil {
-		return nil, err
+	for _, c := range list {
+		res.Characters = append(res.Characters, sheetListEntry{Name: c.Name, System: c.System, Owner: c.Owner, Active: c.Active})
 	}
 	if len(res.Characters) == 0 {
 		return &Reply{Body: req.T("sheet.none"), Ephemeral: true, Result: res}, nil
@@ -213,139 +151,55 @@ func (b *Bot) sheetList(req *Request) (*Reply, error) {
 }
 
 func (b *Bot) sheetUse(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
-	}
-	var ch *store.Character
-	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		var err error
-		// Only one's own characters can be active.
-		if ch, err = tx.FindCharacter(req.UserID, req.Str("character")); err != nil {
-			if errorsIsNotFound(err) {
-				return Errorf("char.err.not_found", "Name", req.Str("character"))
-			}
-			return err
-		}
-		return tx.SetActive(req.UserID, ch.ID)
-	})
+	name, err := b.cfg.Table.UseSheet(req.Ctx, req.caller(), req.Str("character"))
 	if err != nil {
 		return nil, err
 	}
-	return &Reply{Body: req.T("sheet.now_active", "Name", ch.Name), Tone: ToneSuccess, Footer: ch.Name}, nil
+	return &Reply{Body: req.T("sheet.now_active", "Name", name), Tone: ToneSuccess, Footer: name}, nil
 }
 
 func (b *Bot) sheetSet(req *Request) (*Reply, error) {
 	field := strings.ToLower(strings.TrimSpace(req.Str("field")))
-	ch, err := b.editCharacter(req, func(tx store.Tx, ch *store.Character) error {
-		sys, err := b.systemOf(ch)
-		if err != nil {
-			return err
-		}
-		sheet, err := sys.set(req, ch, field, req.Str("value"))
-		if err != nil {
-			return err
-		}
-		if sheet, err = keepConcentrationEdit(tx, req, ch, sheet); err != nil { // releases held conditions (spellcond.go)
-			return err
-		}
-		ch.Sheet = sheet
-		return nil
-	})
+	e := play.SheetEdit{Character: req.Str("character")}
+	for _, id := range systemChoices {
+		b.systems[id].edit(req, field, req.Str("value"), &e)
+	}
+	sh, err := b.cfg.Table.SetSheet(req.Ctx, req.caller(), e)
 	if err != nil {
 		return nil, err
 	}
-	sys, _ := b.systemOf(ch)
-	r, err := sys.show(req, ch)
-	if err != nil {
-		return nil, err
-	}
-	r.Body = req.T("sheet.changed", "Field", field, "Name", ch.Name) + "\n" + r.Body
+	r := b.systems[sh.System].show(req, sh)
+	r.Body = req.T("sheet.changed", "Field", field, "Name", sh.Name) + "\n" + r.Body
 	r.Tone = ToneSuccess
 	return r, nil
 }
 
-// completeField suggests `/sheet set` fields of the caller's character's system.
-func (b *Bot) completeField(req *Request) []Choice {
-	ch, err := b.viewCharacter(req)
-	if err != nil {
-		return nil
-	}
-	sys, err := b.systemOf(ch)
-	if err != nil {
-		return nil
-	}
-	typed := strings.ToLower(req.Str("field"))
-	var out []Choice
-	for _, f := range sys.fields() {
-		if strings.HasPrefix(f, typed) {
-			out = append(out, Choice{Name: f, Value: f})
-		}
-	}
-	return out
-}
-
 func (b *Bot) sheetRename(req *Request) (*Reply, error) {
 	newName := strings.TrimSpace(req.Str("new_name"))
-	var old string
-	ch, err := b.editCharacter(req, func(tx store.Tx, ch *store.Character) error {
-		sys, err := b.systemOf(ch)
-		if err != nil {
-			return err
-		}
-		sheet, err := sys.rename(ch.Sheet, newName)
-		if err != nil {
-			return err
-		}
-		if sheet, err = keepConcentrationEdit(tx, req, ch, sheet); err != nil {
-			return err
-		}
-		old, ch.Name, ch.Sheet = ch.Name, newName, sheet
-		return nil
-	})
+	old, err := b.cfg.Table.RenameSheet(req.Ctx, req.caller(), req.Str("character"), newName)
 	if err != nil {
-		return nil, conflictName(err, newName)
+		return nil, err
 	}
-	return &Reply{Body: req.T("sheet.renamed", "Old", old, "Name", ch.Name), Tone: ToneSuccess, Footer: ch.Name}, nil
+	return &Reply{Body: req.T("sheet.renamed", "Old", old, "Name", newName), Tone: ToneSuccess, Footer: newName}, nil
 }
 
 // sheetDelete asks for confirmation with a button whose custom id carries the character id.
 func (b *Bot) sheetDelete(req *Request) (*Reply, error) {
-	ch, err := b.viewCharacter(req)
+	sh, err := b.cfg.Table.SheetToDelete(req.Ctx, req.caller(), req.Str("character"))
 	if err != nil {
 		return nil, err
 	}
-	if !canEdit(req, ch) {
-		return nil, Errorf("char.err.not_owner", "Name", ch.Name)
-	}
 	return &Reply{
-		Body:      req.T("sheet.confirm_delete", "Name", ch.Name),
+		Body:      req.T("sheet.confirm_delete", "Name", sh.Name),
 		Tone:      ToneFailure,
 		Ephemeral: true,
-		Buttons:   []Button{{Label: req.T("sheet.delete_button"), CustomID: "sheetdel:" + ch.ID, Style: ButtonDanger}},
+		Buttons:   []Button{{Label: req.T("sheet.delete_button"), CustomID: "sheetdel:" + sh.ID, Style: ButtonDanger}},
 	}, nil
 }
 
 // sheetDeleteConfirmed answers the delete button: custom id "sheetdel:<character id>".
 func (b *Bot) sheetDeleteConfirmed(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
-	}
-	id := strings.TrimPrefix(req.CustomID, "sheetdel:")
-	var name string
-	err := b.cfg.Store.Update(req.Ctx, req.GuildID, func(tx store.Tx) error {
-		ch, err := tx.Character(id)
-		if err != nil {
-			if errorsIsNotFound(err) {
-				return Errorf("char.err.gone")
-			}
-			return err
-		}
-		if !canEdit(req, ch) {
-			return Errorf("char.err.not_owner", "Name", ch.Name)
-		}
-		name = ch.Name
-		return tx.DeleteCharacter(id)
-	})
+	name, err := b.cfg.Table.DeleteSheet(req.Ctx, req.caller(), strings.TrimPrefix(req.CustomID, "sheetdel:"))
 	if err != nil {
 		return nil, err
 	}
@@ -353,11 +207,11 @@ func (b *Bot) sheetDeleteConfirmed(req *Request) (*Reply, error) {
 }
 
 func (b *Bot) sheetExport(req *Request) (*Reply, error) {
-	ch, err := b.viewCharacter(req)
+	ch, err := b.cfg.Table.ExportSheet(req.Ctx, req.caller(), req.Str("character"))
 	if err != nil {
 		return nil, err
 	}
-	data, err := json.MarshalIndent(sheetExport{Format: sheetFormat, System: ch.System, Name: ch.Name, Sheet: ch.Sheet}, "", "  ")
+	data, err := json.MarshalIndent(sheetExport{Format: sheetFormat, System: ch.System, Name: ch.Name, Sheet: ch.Raw}, "", "  ")
 	if err != nil {
 		return nil, err
 	}
@@ -399,21 +253,25 @@ func (b *Bot) sheetImport(req *Request) (*Reply, error) {
 	if err := json.Unmarshal(f.Data, &e); err != nil || e.Format != sheetFormat {
 		return nil, Errorf("sheet.err.bad_file")
 	}
-	sys := b.systems[e.System]
-	if sys == nil {
-		return nil, Errorf("char.err.unknown_system", "System", e.System)
-	}
-	// Re-validate the sheet through the system: a file is untrusted input.
-	sheet, err := sys.rename(e.Sheet, e.Name)
+	name, err := b.cfg.Table.ImportSheet(req.Ctx, req.caller(), e.System, e.Name, e.Sheet)
 	if err != nil {
 		return nil, err
 	}
-	if sheet, err = withoutConcentration(e.System, sheet); err != nil { // a new character holds no other creature's condition
-		return nil, err
-	}
-	ch := &store.Character{OwnerID: req.UserID, Name: strings.TrimSpace(e.Name), System: e.System, Sheet: sheet}
-	if err := b.addCharacter(req, ch); err != nil {
-		return nil, err
-	}
-	return &Reply{Body: req.T("sheet.imported", "Name", ch.Name), Tone: ToneSuccess, Footer: ch.Name}, nil
+	return &Reply{Body: req.T("sheet.imported", "Name", name), Tone: ToneSuccess, Footer: name}, nil
+}
+
+// sheetSystem is one rule system's part of the character commands: how its sheets are created from
+// `/sheet create` options, shown, and changed by `/sheet set`.
+type sheetSystem interface {
+	// createOptions are the `/sheet create` options this system reads (merged with the other systems' by name).
+	createOptions() []*Option
+	// create reads the request's options as this system's new sheet into in (the name comes from the "name"
+	// option), refusing the options only other systems read.
+	create(req *Request, in *play.NewSheet)
+	// show renders a sheet.
+	show(req *Request, sh *play.Sheet) *Reply
+	// edit sets this system's change of one field (the value read and checked by the rules) into e.
+	edit(req *Request, field, value string, e *play.SheetEdit)
+	// fields lists the field names `/sheet set` accepts, for autocomplete and errors.
+	fields() []string
 }

@@ -1,9 +1,10 @@
-package bot
+package bot_test
 
 import (
 	"strings"
 	"testing"
 
+	"rulekeeper/bot"
 	"rulekeeper/locales"
 	"rulekeeper/rules/dnd5e"
 )
@@ -142,9 +143,9 @@ func TestParseAttack(t *testing.T) {
 		{"axe bonus:x 1d6", dnd5e.Attack{}, "play.err.bad_attack"},
 	}
 	for _, tt := range tests {
-		a, err := parseAttack(tt.in)
+		a, err := bot.ParseAttack(tt.in)
 		if tt.code != "" {
-			key, _ := errorKey(locales.For(locales.EN), err)
+			key, _ := bot.ErrorKey(locales.For(locales.EN), err)
 			if err == nil || (key != tt.code && !(tt.code == "dice." && strings.HasPrefix(key, "dice.err."))) {
 				t.Errorf("%q: error %v, want %s", tt.in, err, tt.code)
 			}
@@ -213,12 +214,12 @@ func TestSheet5eRename(t *testing.T) {
 func TestAutocomplete5e(t *testing.T) {
 	e := newPlayEnv(t)
 	e.party()
-	complete := func(user, locale string, path []string, focused, typed string) []Choice {
-		r := e.bot.Handle(&Request{Kind: KindAutocomplete, Path: path, Focused: focused, Options: map[string]any{focused: typed},
+	complete := func(user, locale string, path []string, focused, typed string) []bot.Choice {
+		r := e.bot.Handle(&bot.Request{Kind: bot.KindAutocomplete, Path: path, Focused: focused, Options: map[string]any{focused: typed},
 			UserID: user, GuildID: playGuild, Locale: locale})
 		return r.Choices
 	}
-	has := func(cs []Choice, name, value string) bool {
+	has := func(cs []bot.Choice, name, value string) bool {
 		for _, c := range cs {
 			if c.Name == name && c.Value == value {
 				return true
@@ -268,7 +269,7 @@ func FuzzParseAttack(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		a, err := parseAttack(s)
+		a, err := bot.ParseAttack(s)
 		if err != nil {
 			return
 		}

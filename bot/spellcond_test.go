@@ -1,10 +1,12 @@
-package bot
+package bot_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
+	"rulekeeper/bot"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
 	"rulekeeper/store"
@@ -40,7 +42,7 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 func (e *playEnv) held(owner, name string) []string {
 	e.t.Helper()
 	var out []string
-	for _, h := range sheetConcRecord(e.sheetRecord(owner, name)).Conditions {
+	for _, h := range storedConc(e.sheetRecord(owner, name)).Conditions {
 		out = append(out, h.Name+":"+string(h.Condition))
 	}
 	return out
@@ -192,7 +194,7 @@ func TestConcentrationEndsConditions(t *testing.T) {
 			t.Errorf("text lacks %q:\n%s", want, r.Text)
 		}
 	}
-	if sheetConcentration(e.sheetRecord("alice", "Mira")).Spell != "" {
+	if storedConc(e.sheetRecord("alice", "Mira")).Spell != "" {
 		t.Error("the concentration is still stored")
 	}
 	e.ok("alice", "/hp heal amount:30")
@@ -200,7 +202,7 @@ func TestConcentrationEndsConditions(t *testing.T) {
 	// Incapacitated: /condition add stunned on the caster.
 	e.ok("alice", "/cast spell:hold_person target:Ogre", 1)
 	e.ok("alice", "/condition add name:stunned")
-	if paralyzed("Ogre") || (sheetConcentration(e.sheetRecord("alice", "Mira")).Spell != "") {
+	if paralyzed("Ogre") || (storedConc(e.sheetRecord("alice", "Mira")).Spell != "") {
 		t.Fatalf("stunned: %v", e.npcConditions("Ogre"))
 	}
 	e.ok("alice", "/condition remove name:stunned")
@@ -251,7 +253,7 @@ func TestHPDamageConcentration(t *testing.T) {
 		if jnum(t, k, "dc") != tc.dc || k["kept"] != tc.kept || jnum(t, r.Result, "applied") != tc.amount {
 			t.Errorf("%d damage: %+v", tc.amount, r.Result)
 		}
-		if (sheetConcentration(e.sheetRecord("alice", "Mira")).Spell != "") != tc.kept {
+		if (storedConc(e.sheetRecord("alice", "Mira")).Spell != "") != tc.kept {
 			t.Errorf("%d damage: stored concentration", tc.amount)
 		}
 		if want := "Mira: concentration save 1d20 (" + itoa(tc.face) + ") + 2 = " + itoa(tc.face+2) + " vs DC " + itoa(tc.dc); !strings.Contains(r.Text, want) {
@@ -325,8 +327,8 @@ func TestNPCSavesAndDefences(t *testing.T) {
 		t.Error("a refused /init add changed the encounter")
 	}
 	// Negative modifiers, with either minus sign.
-	if got, err := parseSaves("str-1, dex −2,con=3"); err != nil || got[dnd5e.Str] != -1 || got[dnd5e.Dex] != -2 || got[dnd5e.Con] != 3 {
-		t.Errorf("parseSaves: %v %v", got, err)
+	if got, err := bot.ParseSaves("str-1, dex −2,con=3"); err != nil || got[dnd5e.Str] != -1 || got[dnd5e.Dex] != -2 || got[dnd5e.Con] != 3 {
+		t.Errorf("bot.ParseSaves: %v %v", got, err)
 	}
 }
 
@@ -398,19 +400,26 @@ func TestConcentrationSaveOdds(t *testing.T) {
 // longer concentrate but still holds its spell's conditions (as written before /sheet learned to release them).
 func (e *playEnv) stunWithoutRelease(owner, name string) {
 	e.t.Helper()
+	e.rec.stop() // the store changes behind the console's back
 	err := e.db.Update(e.t.Context(), playGuild, func(tx store.Tx) error {
 		ch, err := tx.FindCharacter(owner, name)
 		if err != nil {
 			return err
 		}
-		c, err := decode5e(ch)
+		c, err := dnd5e.Decode(ch.Sheet)
 		if err != nil {
 			return err
 		}
 		if _, err := c.AddCondition(dnd5e.Stunned, dnd5e.ConditionOptions{}); err != nil {
 			return err
 		}
-		if ch.Sheet, err = encodeSheet5e(c, sheetConcRecord(ch.Sheet)); err != nil {
+		var old, sheet map[string]json.RawMessage
+		data, err := json.Marshal(c)
+		if err != nil || json.Unmarshal(data, &sheet) != nil || json.Unmarshal(ch.Sheet, &old) != nil {
+			return fmt.Errorf("re-encoding %s: %v", name, err)
+		}
+		sheet["concentration"] = old["concentration"]
+		if ch.Sheet, err = json.Marshal(sheet); err != nil {
 			return err
 		}
 		return tx.PutCharacter(ch)
@@ -436,7 +445,7 @@ func TestSheetEditsReleaseHeld(t *testing.T) {
 			if strings.Contains(cmd, "rename") {
 				name = "Mirabel"
 			}
-			if k := sheetConcRecord(e.sheetRecord("alice", name)); k.Spell != "" || len(k.Conditions) != 0 {
+			if k := storedConc(e.sheetRecord("alice", name)); k.Spell != "" || len(k.Conditions) != 0 {
 				t.Errorf("still stored: %+v", k)
 			}
 			if strings.Contains(joined(e.npcConditions("Ogre")), "paralyzed") || e.sheet("bob", "Borin").HasCondition(dnd5e.Paralyzed) {
@@ -455,7 +464,7 @@ func TestSheetEditsReleaseHeld(t *testing.T) {
 	// Import a copy: no concentration record; the original and the Ogre keep theirs.
 	write := e.exportFile("alice", "dnd5e", "Mira Copy")
 	e.ok("carl", "/sheet import file:"+write("copy", func(map[string]any) {}))
-	if k := sheetConcRecord(e.sheetRecord("carl", "Mira Copy")); k.Spell != "" || len(k.Conditions) != 0 {
+	if k := storedConc(e.sheetRecord("carl", "Mira Copy")); k.Spell != "" || len(k.Conditions) != 0 {
 		t.Errorf("imported record: %+v", k)
 	}
 	if strings.Contains(string(e.sheetRecord("carl", "Mira Copy")), "concentration") {
@@ -464,4 +473,22 @@ func TestSheetEditsReleaseHeld(t *testing.T) {
 	if joined(e.held("alice", "Mirabel")) != "Ogre:paralyzed" || !strings.Contains(joined(e.npcConditions("Ogre")), "paralyzed") {
 		t.Errorf("after import: %v %v", e.held("alice", "Mirabel"), e.npcConditions("Ogre"))
 	}
+}
+
+// concRecord is the concentration a stored 5e sheet keeps beside the rules' fields (play/sheets.go).
+type concRecord struct {
+	Spell      string                `json:"spell"`
+	Level      int                   `json:"level"`
+	Conditions []dnd5e.HeldCondition `json:"conditions"`
+}
+
+// storedConc reads the concentration a stored 5e sheet keeps (none when absent).
+func storedConc(sheet json.RawMessage) concRecord {
+	var x struct {
+		Concentration *concRecord `json:"concentration"`
+	}
+	if json.Unmarshal(sheet, &x) != nil || x.Concentration == nil {
+		return concRecord{}
+	}
+	return *x.Concentration
 }

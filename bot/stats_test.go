@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"bytes"
@@ -9,14 +9,17 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"rulekeeper/bot"
 	"rulekeeper/bot/chart"
+	"rulekeeper/bot/console"
 	"rulekeeper/locales"
+	"rulekeeper/rules/dice"
 )
 
 // statsLine runs one /stats line in the console and decodes the JSON result.
-func statsLine(t *testing.T, locale, line string) (*Reply, StatsResult) {
+func statsLine(t *testing.T, locale, line string) (*bot.Reply, bot.StatsResult) {
 	t.Helper()
-	c := &Console{Bot: newTestBot(), UserID: "u", GuildID: "g", Locale: locale}
+	c := &console.Console{Bot: newTestBot(), UserID: "u", GuildID: "g", Locale: locale}
 	r := c.Line(line)
 	if r.ErrorCode != "" {
 		t.Fatalf("%s: error %s: %s", line, r.ErrorCode, r.Body)
@@ -25,7 +28,7 @@ func statsLine(t *testing.T, locale, line string) (*Reply, StatsResult) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var res StatsResult
+	var res bot.StatsResult
 	if err := json.Unmarshal(b, &res); err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +46,7 @@ func TestStatsKnownValues(t *testing.T) {
 	if res.MeanRat != "553/40" || res.Min != 1 || res.Max != 20 || len(res.AtLeast) != 20 || len(res.PMF) != 20 {
 		t.Errorf("2d20kh1: %+v", res.StatsDist)
 	}
-	text := RenderText(r)
+	text := console.RenderText(r)
 	for _, w := range []string{"Chance of 15 or more: **51% (51/100)**", "Mean: 13.825 (553/40)", "15      51%  51/100"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("2d20kh1: text lacks %q:\n%s", w, text)
@@ -55,8 +58,8 @@ func TestStatsKnownValues(t *testing.T) {
 	if res.MeanRat != "15869/1296" || !near(res.Mean, 15869.0/1296) || res.Min != 3 || res.Max != 18 || res.PTarget != nil {
 		t.Errorf("4d6kh3: %+v", res.StatsDist)
 	}
-	if !strings.Contains(RenderText(r), "Mean: 12.2446 (15869/1296)") {
-		t.Errorf("4d6kh3 text:\n%s", RenderText(r))
+	if !strings.Contains(console.RenderText(r), "Mean: 12.2446 (15869/1296)") {
+		t.Errorf("4d6kh3 text:\n%s", console.RenderText(r))
 	}
 
 	// A comparison gives its chance of success: 2d6 ≥ 7 is 21/36 = 7/12.
@@ -64,8 +67,8 @@ func TestStatsKnownValues(t *testing.T) {
 	if res.PSuccess == nil || !near(*res.PSuccess, 7.0/12) || res.PSuccessRat != "7/12" || res.PTargetRat != "7/12" {
 		t.Errorf("2d6>=7: %+v", res.StatsDist)
 	}
-	if !strings.Contains(RenderText(r), "Chance of success: **58.33% (7/12)**") {
-		t.Errorf("2d6>=7 text:\n%s", RenderText(r))
+	if !strings.Contains(console.RenderText(r), "Chance of success: **58.33% (7/12)**") {
+		t.Errorf("2d6>=7 text:\n%s", console.RenderText(r))
 	}
 
 	// Advantage against a straight roll, both +5, target 15.
@@ -135,7 +138,7 @@ func TestStatsEstimates(t *testing.T) {
 	if res.Exact || res.Samples == 0 || res.PTargetCI == nil || res.MeanCI == nil || res.PTargetCI[0] > *res.PTarget || res.PTargetCI[1] < *res.PTarget {
 		t.Errorf("1000d1000: %+v", res.StatsDist)
 	}
-	text := RenderText(r)
+	text := console.RenderText(r)
 	for _, w := range []string{"Monte-Carlo estimate from", "95% interval:"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("1000d1000: text lacks %q:\n%s", w, text)
@@ -145,8 +148,8 @@ func TestStatsEstimates(t *testing.T) {
 	if !res.Exact || res.Leftover <= 0 || res.Compare.Leftover != 0 {
 		t.Errorf("1d6!: %+v", res.StatsDist)
 	}
-	if !strings.Contains(RenderText(r), "Explosions cut off:") {
-		t.Errorf("1d6! text:\n%s", RenderText(r))
+	if !strings.Contains(console.RenderText(r), "Explosions cut off:") {
+		t.Errorf("1d6! text:\n%s", console.RenderText(r))
 	}
 }
 
@@ -164,7 +167,7 @@ func TestStatsBadInput(t *testing.T) {
 	}
 	for _, l := range locales.Langs {
 		for _, tt := range tests {
-			c := &Console{Bot: newTestBot(), UserID: "u", GuildID: "g", Locale: string(l)}
+			c := &console.Console{Bot: newTestBot(), UserID: "u", GuildID: "g", Locale: string(l)}
 			r := c.Line(tt.line)
 			if !strings.HasPrefix(r.ErrorCode, tt.code) || !r.Ephemeral {
 				t.Errorf("%s %s: error %q, want %q", l, tt.line, r.ErrorCode, tt.code)
@@ -175,12 +178,12 @@ func TestStatsBadInput(t *testing.T) {
 		}
 	}
 	// The shared function checks the range itself (the CLI has no table to do it).
-	big := MaxStatsTarget + 1
-	if _, err := Stats(locales.For(locales.KO), StatsInput{Expr: "1d6", Target: &big}); err == nil || err.(*Error).Key != "stats.err.target_range" {
+	big := bot.MaxStatsTarget + 1
+	if _, err := bot.Stats(locales.For(locales.KO), bot.StatsInput{Expr: "1d6", Target: &big}); err == nil || err.(*bot.Error).Key != "stats.err.target_range" {
 		t.Errorf("target out of range: %v", err)
 	}
 	// The inner error of compare: is in the caller's language.
-	c := &Console{Bot: newTestBot(), UserID: "u", GuildID: "g", Locale: "ko"}
+	c := &console.Console{Bot: newTestBot(), UserID: "u", GuildID: "g", Locale: "ko"}
 	r := c.Line("/stats expr:1d6 compare:1d")
 	if ko := locales.For(locales.KO); !strings.Contains(r.Body, ko.T("stats.err.compare", "Error", "")) {
 		t.Errorf("Korean compare error: %q", r.Body)
@@ -191,7 +194,7 @@ func TestStatsBadInput(t *testing.T) {
 func TestStatsLocalized(t *testing.T) {
 	for _, tt := range []struct{ locale, want string }{{"zh-CN", "平均值"}, {"zh-TW", "標準差"}, {"ko", "평균"}, {"en", "Standard deviation"}} {
 		r, _ := statsLine(t, tt.locale, "/stats expr:3d6 target:12")
-		if text := strings.ReplaceAll(RenderText(r), "stats.png", ""); !strings.Contains(text, tt.want) || strings.Contains(text, "stats.") {
+		if text := strings.ReplaceAll(console.RenderText(r), "stats.png", ""); !strings.Contains(text, tt.want) || strings.Contains(text, "stats.") {
 			t.Errorf("%s: %s", tt.locale, text)
 		}
 	}
@@ -204,26 +207,19 @@ func TestStatsLocalized(t *testing.T) {
 // TestStatsFitsDiscord: the longest texts stay within Discord's embed limits.
 func TestStatsFitsDiscord(t *testing.T) {
 	long := strings.Repeat("1d6+", 60) + "1d6"
-	for _, line := range []string{
-		"/stats expr:" + long + " compare:" + long + " target:-1000000000",
-		"/stats expr:1d100000 compare:1000d1000 target:1000000000",
-		"/stats expr:1d20 compare:1d6! target:-5",
-		"/stats expr:1d6*1000000*1000 target:3",
+	for _, in := range []bot.StatsInput{
+		{Expr: long, Compare: long, Target: ptr(-1000000000)},
+		{Expr: "1d100000", Compare: "1000d1000", Target: ptr(1000000000)},
+		{Expr: "1d20", Compare: "1d6!", Target: ptr(-5)},
+		{Expr: "1d6*1000000*1000", Target: ptr(3)},
 	} {
-		c := &Console{Bot: newTestBot(), UserID: "u", GuildID: "g"}
-		req, err := c.parse(line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in := StatsInput{Expr: req.Str("expr"), Compare: req.Str("compare")}
-		target := req.Int("target", 0)
-		in.Target = &target
-		computed, err := computeStats(locales.For(locales.EN), in)
+		line := in.Expr + " vs " + in.Compare
+		replies, err := bot.StatsInAll(in, locales.Langs) // computed once, worded in each language
 		if err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}
-		for _, l := range locales.Langs {
-			r := computed.reply(locales.For(l)) // computed once, worded in each language
+		for i, l := range locales.Langs {
+			r := replies[i]
 			if n := utf8.RuneCountInString(r.Title); n > 256 {
 				t.Errorf("%s: title %d", line, n)
 			}
@@ -243,3 +239,11 @@ func TestStatsFitsDiscord(t *testing.T) {
 		}
 	}
 }
+
+// newTestBot is a bot without a store whose dice show faces.
+func newTestBot(faces ...int) *bot.Bot {
+	r := dice.NewScripted(faces)
+	return bot.New(bot.Config{Dice: func() dice.Roller { return r }})
+}
+
+func ptr(n int) *int { return &n }

@@ -2,6 +2,9 @@ package bot
 
 import (
 	"strings"
+
+	"rulekeeper/play"
+	"rulekeeper/rules/dnd5e"
 )
 
 // OptionType is the type of a command option, mirroring Discord's application command option types.
@@ -65,8 +68,28 @@ func (b *Bot) Lookup(name string) *Command {
 // Commands returns the bot's command table, the one source for registration, the console, /help and autocomplete.
 func (b *Bot) Commands() []*Command { return b.commands }
 
-// subcommands returns the options of opts that are subcommands or groups.
-func hasSub(opts []*Option) bool {
+// Options returns the options under a command path (a command and its subcommands); ok is false when the path
+// leaves the table.
+func (b *Bot) Options(path []string) (opts []*Option, ok bool) {
+	if len(path) == 0 || b.Lookup(path[0]) == nil {
+		return nil, false
+	}
+	opts = b.Lookup(path[0]).Options
+	for _, name := range path[1:] {
+		o := FindOption(opts, name)
+		if o == nil {
+			return nil, false
+		}
+		opts = o.Options
+	}
+	return opts, true
+}
+
+// Component reports whether the bot answers components whose custom id starts with prefix (before the first ':').
+func (b *Bot) Component(prefix string) bool { _, ok := b.components[prefix]; return ok }
+
+// HasSub reports whether opts holds a subcommand or a subcommand group.
+func HasSub(opts []*Option) bool {
 	for _, o := range opts {
 		if o.Type == SubCommand || o.Type == SubCommandGroup {
 			return true
@@ -75,7 +98,8 @@ func hasSub(opts []*Option) bool {
 	return false
 }
 
-func findOption(opts []*Option, name string) *Option {
+// FindOption returns the option of opts named name, nil when there is none.
+func FindOption(opts []*Option, name string) *Option {
 	for _, o := range opts {
 		if o.Name == name {
 			return o
@@ -124,4 +148,32 @@ func TableKeys(cmds []*Command) []string {
 		}
 	})
 	return out
+}
+
+// characterOption is the optional `character:` option of every command that acts on a character.
+func (b *Bot) characterOption() *Option {
+	return &Option{Name: "character", Type: String, MaxLen: play.MaxNameLen, Complete: b.completeCharacter}
+}
+
+// modes are the roll mode choices of /check, /save, /attack and /deathsave roll.
+var modes = []string{"normal", "adv", "dis"}
+
+func modeOption() *Option { return &Option{Name: "mode", Type: String, Choices: modes} }
+
+// bonusOption is extra notation added to a roll (bless: 1d4, bane: -1d4).
+func bonusOption() *Option { return &Option{Name: "bonus", Type: String, MaxLen: 100} }
+
+func dcOption() *Option {
+	return &Option{Name: "dc", Type: Integer, Min: Bound(1), Max: Bound(dnd5e.MaxDC)}
+}
+
+// refuseOptions refuses the options of a command that only other systems read, by name: the reading of a shared
+// command for system when the caller gave one of others.
+func refuseOptions(req *Request, system string, others []string) error {
+	for _, o := range others {
+		if req.Has(o) {
+			return Errorf("rt.err.option_not_for_system", "Option", o, "System", req.T("system."+system))
+		}
+	}
+	return nil
 }

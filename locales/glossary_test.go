@@ -98,7 +98,6 @@ var notNames = map[string]bool{"건강 수정치": true, "修正": true, "단계
 
 var (
 	marks     = strings.NewReplacer("✔", "", "○", "", "◇", "")
-	parens    = regexp.MustCompile(`\s*[(（]([^()（）]*)[)）]`)
 	hanRun    = regexp.MustCompile(`\p{Han}[\p{Han}：:·]*`)
 	hangulRun = regexp.MustCompile(`\p{Hangul}(?:[\p{Hangul}·: ]*\p{Hangul})?`)
 )

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 
 	"rulekeeper/store"
 )
@@ -198,7 +199,7 @@ func TestOpenBadFiles(t *testing.T) {
 			}
 			// The file is not left locked.
 			f, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 100 * time.Millisecond, ReadOnly: true})
-			if errors.Is(err, bolt.ErrTimeout) {
+			if errors.Is(err, berrors.ErrTimeout) {
 				t.Errorf("the bad file is still locked")
 			}
 			if err == nil {

@@ -74,14 +74,9 @@ func same(img *image.RGBA, x, y int, c color.RGBA) bool {
 	return img.RGBAAt(x, y) == c
 }
 
-// columnRun returns, for column x, the height of the bar of colour c that
-// stands on the baseline there: the run of c that contains the lowest pixel
-// of that colour in the column, if that pixel is on the baseline (the lowest
-// row of colour c in the image). Legend thumbnails higher up do not count.
-func columnRun(img *image.RGBA, x int, c color.RGBA) int {
-	return columnRunAt(img, x, c, baseline(img, c))
-}
-
+// columnRunAt returns, for column x, the height of the bar of colour c that stands on the baseline base there:
+// the run of c that contains the lowest pixel of that colour in the column, if that pixel is on the baseline.
+// Legend thumbnails higher up do not count.
 func columnRunAt(img *image.RGBA, x int, c color.RGBA, base int) int {
 	b := img.Bounds()
 	y := b.Max.Y - 1

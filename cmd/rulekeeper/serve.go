@@ -18,7 +18,9 @@ import (
 	"github.com/alecthomas/kong"
 
 	"rulekeeper/bot"
+	"rulekeeper/bot/discord"
 	"rulekeeper/locales"
+	"rulekeeper/play"
 )
 
 // stopTimeout bounds a graceful stop: the replies in flight get this long to land.
@@ -73,8 +75,8 @@ func (c *RegisterCmd) Run(g *Globals) error {
 	if err != nil {
 		return err
 	}
-	s := bot.NewSession(token, c.APIURL)
-	cmds, err := bot.New(bot.Config{Logger: g.Logger()}).RegisterCommands(s, c.AppID, c.Guild)
+	s := discord.NewSession(token, c.APIURL)
+	cmds, err := discord.Register(s, bot.New(bot.Config{Logger: g.Logger()}), c.AppID, c.Guild)
 	if err != nil {
 		return err
 	}
@@ -124,27 +126,27 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 			err = cerr
 		}
 	}()
-	b := bot.New(bot.Config{Logger: log, Store: db})
-	s := bot.NewSession(token, c.APIURL)
+	b := bot.New(bot.Config{Logger: log, Table: play.New(db)})
+	s := discord.NewSession(token, c.APIURL)
 	if !c.NoRegister {
-		cmds, err := b.RegisterCommands(s, c.AppID, c.Guild)
+		cmds, err := discord.Register(s, b, c.AppID, c.Guild)
 		if err != nil {
 			return err
 		}
 		log.Info("registered commands", "count", len(cmds), "guild", c.Guild)
 	}
-	cfg := bot.ServeConfig{Limiter: bot.NewLimiter(c.Rate, c.RatePer), Metrics: bot.NewMetrics(), Logger: log}
+	cfg := discord.Config{Limiter: discord.NewLimiter(c.Rate, c.RatePer), Metrics: discord.NewMetrics(), Logger: log}
 
-	var gw *bot.Gateway
+	var gw *discord.Gateway
 	if !c.NoGateway {
-		gw = bot.NewGateway(b, s, cfg)
+		gw = discord.NewGateway(b, s, cfg)
 		if err := gw.Open(); err != nil {
 			return bot.Errorf("discord.err.connect", "Error", err.Error())
 		}
 		log.Info("connected to the gateway")
 	}
 	var (
-		hs    *bot.HTTPServer
+		hs    *discord.HTTPServer
 		srv   *http.Server
 		addr  string
 		srvCh = make(chan error, 1)
@@ -158,7 +160,7 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 			return bot.Errorf("discord.err.listen", "Addr", c.HTTP, "Error", err.Error())
 		}
 		addr = ln.Addr().String()
-		hs = bot.NewHTTPServer(b, key, s, cfg) // s is only used for REST here unless the gateway opened it
+		hs = discord.NewHTTPServer(b, key, s, cfg) // s is only used for REST here unless the gateway opened it
 		srv = &http.Server{Handler: hs, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
 			IdleTimeout: 2 * time.Minute, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 		go func() { srvCh <- srv.Serve(ln) }()

@@ -9,6 +9,7 @@ import (
 	"github.com/alecthomas/kong"
 
 	"rulekeeper/bot"
+	"rulekeeper/bot/console"
 	"rulekeeper/locales"
 )
 
@@ -44,7 +45,7 @@ func (c *StatsCmd) Run(g *Globals) error {
 	}
 	text := *r
 	text.Files = nil // the chart is written with --png only
-	fmt.Println(bot.RenderText(&text))
+	fmt.Println(console.RenderText(&text))
 	return nil
 }
 

@@ -44,8 +44,20 @@ func (e *Error) Error() string {
 	return e.Code + " (" + strings.Join(parts, ", ") + ")"
 }
 
-// Is makes errors.Is(err, &Error{Code: X}) match on the code alone.
+// Is makes errors.Is(err, &Error{Code: X}) and errors.Is(err, Code(X)) match on the code alone.
 func (e *Error) Is(target error) bool {
-	t, ok := target.(*Error)
-	return ok && t.Code == e.Code
+	switch t := target.(type) {
+	case *Error:
+		return t.Code == e.Code
+	case Code:
+		return string(t) == e.Code
+	}
+	return false
 }
+
+// Code is an error code as an errors.Is target. The rules packages' ErrX names are codes (catalog keys, strings),
+// so errors.Is(err, coded.Code(dnd5e.ErrIsDead)) reports whether err is, or wraps, a rules error with that code.
+type Code string
+
+// Error is the code.
+func (c Code) Error() string { return string(c) }

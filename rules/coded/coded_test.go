@@ -21,6 +21,9 @@ func TestError(t *testing.T) {
 	if !errors.Is(wrapped, &Error{Code: "dnd5e.err.bad_level"}) || errors.Is(wrapped, &Error{Code: "dnd5e.err.bad_ac"}) {
 		t.Error("errors.Is must match on the code alone")
 	}
+	if !errors.Is(wrapped, Code("dnd5e.err.bad_level")) || errors.Is(wrapped, Code("dnd5e.err.bad_ac")) || errors.Is(Code("x"), e) {
+		t.Error("errors.Is must match a Code target on the code")
+	}
 	var ce *Error
 	if !errors.As(wrapped, &ce) || ce != e {
 		t.Error("errors.As")

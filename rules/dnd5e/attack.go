@@ -227,7 +227,6 @@ func rollDamage(notation, critExtra string, crit bool, rule CritRule, t Target, 
 		value    int
 		critMax  int
 		typ      DamageType
-		untyped  bool
 	}
 	var terms []term
 	for _, p := range roll.Parts() {

@@ -49,10 +49,6 @@ func (e SpellEffect) casterMod() SpellEffect      { e.CasterMod = true; return e
 func (e SpellEffect) rolled(n string) SpellEffect { e.Rolled = n; return e }
 func (e SpellEffect) spellDamage() SpellEffect    { e.SpellDamage = true; return e }
 func (e SpellEffect) markTarget() SpellEffect     { e.MarkTarget = true; return e }
-func (e SpellEffect) dicePerSlot(d string) SpellEffect {
-	e.DicePerSlot = d
-	return e
-}
 
 // Durations of spell effects.
 var (

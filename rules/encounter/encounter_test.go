@@ -482,7 +482,7 @@ func TestMove(t *testing.T) {
 	if c, _ = e.Move("A", nil); c.Pos != nil {
 		t.Error("not cleared")
 	}
-	c, err = e.SetStats("c1", nil)
+	_, err = e.SetStats("c1", nil)
 	wantCode(t, err, ErrNotNPC)
 }
 

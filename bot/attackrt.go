@@ -1,0 +1,197 @@
+package bot
+
+import (
+	"strings"
+
+	"rulekeeper/play"
+	"rulekeeper/rules/rogue"
+)
+
+// /attack by a Rogue's Tale attacker: reading the options, and the reply.
+
+// rtAttackResult is the JSON of /attack by a Rogue's Tale character.
+type rtAttackResult struct {
+	Attacker       string              `json:"attacker"`
+	Target         string              `json:"target,omitempty"` // a tracked target; absent against given defences
+	Weapon         string              `json:"weapon,omitempty"`
+	Total          int                 `json:"total"`
+	Natural        int                 `json:"natural"`
+	Outcome        string              `json:"outcome"` // hit, miss, dodged, blocked, parried
+	Critical       bool                `json:"critical"`
+	Fumble         bool                `json:"fumble"`
+	Location       string              `json:"location,omitempty"` // body or head, on a hit
+	DefenceUsed    string              `json:"defence_used,omitempty"`
+	Damage         int                 `json:"damage"` // dealt after vulnerability and resistance (0 on a miss)
+	Chance         float64             `json:"chance"` // of a hit, before the roll
+	Odds           rogue.AttackOdds    `json:"odds"`
+	Mods           []rogue.Mod         `json:"mods"`
+	AttackerStatus rogueStatus         `json:"attacker_status"`
+	TargetStatus   *rogueStatus        `json:"target_status,omitempty"`
+	Detail         *rogue.AttackResult `json:"detail"`
+}
+
+// readAttackRT reads /attack's options as a Rogue's Tale attack.
+func readAttackRT(req *Request) (r play.Reading[play.AttackRT]) {
+	if r.Err = refuseOptions(req, systemRogue, attackOnly5e); r.Err != nil {
+		return r
+	}
+	weaponName, weapon := rogueWeapon(req, strings.TrimSpace(req.Str("weapon")), strings.TrimSpace(req.Str("damage")))
+	a := play.AttackRT{WeaponName: weaponName, Weapon: weapon, Kind: rogue.AttackKind(req.Str("kind")), Hand: rogue.Hand(req.Str("hand")),
+		AdHocName: req.T("rt.attack.adhoc_target")}
+	if req.Has("range") {
+		n := req.Int("range", 0)
+		a.Range = &n
+		if !req.Has("kind") {
+			a.Kind = rogue.Ranged
+		}
+	}
+	if req.Has("range") && a.Kind == rogue.Melee {
+		r.Err = Errorf("rt.attack.err.range_melee")
+		return r
+	}
+	if t := req.Str("talent"); t != "" {
+		if a.Talent, r.Err = parseRogueTalent(t); r.Err != nil {
+			return r
+		}
+	}
+	if a.Bonus, r.Err = rogueBonus(req); r.Err != nil {
+		return r
+	}
+	for name, p := range map[string]**int{"dodge": &a.Dodge, "block": &a.Block, "parry": &a.Parry} {
+		if req.Has(name) {
+			n := req.Int(name, 0)
+			*p = &n
+		}
+	}
+	if strings.TrimSpace(req.Str("target")) != "" && (a.Dodge != nil || a.Block != nil || a.Parry != nil) {
+		r.Err = Errorf("rt.attack.err.target_and_defences")
+		return r
+	}
+	r.In = a
+	return r
+}
+
+// attackOutcome maps the rules' outcome to the JSON one: critical hits are hits, fumbles misses.
+func attackOutcome(o rogue.Outcome) string {
+	switch o {
+	case rogue.OutcomeCritical:
+		return "hit"
+	case rogue.OutcomeFumble:
+		return "miss"
+	}
+	return string(o)
+}
+
+func rogueAttackReply(req *Request, a *play.AttackRTResult) *Reply {
+	att, def, weaponName, res := a.Attacker, a.Defender, a.WeaponName, a.Roll
+	out := rtAttackResult{
+		Attacker: att.Name, Weapon: weaponName, Total: res.Total, Natural: res.Natural,
+		Outcome: attackOutcome(res.Outcome), Critical: res.Critical, Fumble: res.Outcome == rogue.OutcomeFumble,
+		Location: string(res.Location), DefenceUsed: string(res.DefenceUsed),
+		Chance: chance(res.Odds.Hits(), res.Odds.Den), Odds: res.Odds, Mods: res.Mods, AttackerStatus: statusRogue(att), Detail: res,
+	}
+	targetName := req.T("rt.attack.adhoc_target")
+	if a.Target != "" {
+		targetName = a.Target
+		out.Target = targetName
+		st := statusRogue(def)
+		out.TargetStatus = &st
+	}
+	title := req.T("rt.attack.title", "Name", att.Name, "Target", targetName)
+	if weaponName != "" {
+		title = req.T("rt.attack.title_weapon", "Name", att.Name, "Target", targetName, "Weapon", weaponName)
+	}
+	r := &Reply{Title: title, Footer: att.Name, Result: &out}
+	how := req.T(res.Kind.Key())
+	if res.Kind == rogue.Melee {
+		how += " · " + req.T(res.Hand.Key())
+	}
+	if res.Form != rogue.FormNone {
+		how += " · " + req.T(rogue.FerociousBiteKey)
+	}
+	if res.Talent != "" {
+		how += " · " + req.T(res.Talent.Key())
+		if res.EnergySpent > 0 {
+			how += " " + req.T("rt.energy_spent", "Amount", res.EnergySpent)
+		}
+	}
+	lines := []string{how}
+	if res.AutoHit {
+		lines = append(lines, req.T("rt.attack.auto_hit", "Target", targetName))
+		if res.CritDie != nil {
+			lines = append(lines, req.T("rt.attack.crit_die", "Roll", rollText(req, res.CritDie.Roll)))
+		}
+	} else {
+		for i, r2 := range res.Rolls {
+			line := rollText(req, r2.Roll) + " " + req.T("rt.attack.vs", "Target", res.Bands.Target)
+			if i < len(res.Rolls)-1 {
+				line += " → " + req.T(r2.Outcome.Key()) + "; " + req.T("rt.check.reroll", "Source", req.T(res.Reroll))
+			}
+			lines = append(lines, line)
+		}
+		lines = appendLine(lines, modsLine(req, res.Mods))
+		if len(res.BandMods) > 0 {
+			lines = append(lines, req.T("rt.attack.difficulty", "Base", res.Bands.Base, "Mods", modsText(req, res.BandMods)))
+		}
+		lines = append(lines, bandsLine(req, res.Bands))
+	}
+	if res.Bands.CritAt < 12 {
+		lines = append(lines, req.T("rt.attack.crit_at", "At", res.Bands.CritAt, "Mods", modsText(req, res.CritMods)))
+	}
+	switch res.Outcome {
+	case rogue.OutcomeCritical:
+		lines = append(lines, "**"+req.T("rt.attack.critical", "Location", req.T(res.Location.Key()))+"**")
+		r.Tone = ToneCritical
+	case rogue.OutcomeHit:
+		lines = append(lines, "**"+req.T("rt.attack.hit", "Location", req.T(res.Location.Key()))+"**")
+		r.Tone = ToneSuccess
+	case rogue.OutcomeDodged, rogue.OutcomeBlocked, rogue.OutcomeParried:
+		lines = append(lines, "**"+req.T(res.Outcome.Key())+"** — "+req.T("rt.attack.defence_used", "Target", targetName, "Defence", req.T(res.DefenceUsed.Key())))
+		r.Tone = ToneFailure
+	case rogue.OutcomeFumble:
+		lines = append(lines, "**"+req.T("rt.outcome.fumble")+"**")
+		r.Tone = ToneFailure
+	default:
+		lines = append(lines, "**"+req.T(rogue.OutcomeMiss.Key())+"**")
+		r.Tone = ToneFailure
+	}
+	if d := res.Damage; d != nil {
+		out.Damage = d.Applied.Final
+		line := req.T("rt.attack.damage_roll", "Roll", rollText(req, d.Roll))
+		if d.Multiplier > 1 {
+			line += " " + req.T("rt.attack.multiplied", "Times", d.Multiplier, "Total", d.Total)
+		}
+		lines = append(lines, line)
+		lines = appendLine(lines, modsLine(req, d.Mods))
+		if a.Target != "" {
+			lines = append(lines, damageLines(req, targetName, d.Applied)...)
+		} else {
+			lines = append(lines, req.T("rt.attack.adhoc_damage", "Total", d.Total, "Type", req.T(d.Type.Key()), "Location", req.T(res.Location.Key())))
+		}
+	}
+	if res.Slain {
+		lines = append(lines, "**"+req.T("rt.attack.slain", "Target", targetName)+"**")
+	}
+	if res.Stunned > 0 {
+		lines = append(lines, req.T("rt.attack.stunned", "Target", targetName, "Turns", res.Stunned))
+	}
+	if ce := res.CritEffect; ce != nil {
+		lines = append(lines, req.T("rt.attack.crit_effect", "Target", targetName))
+		lines = append(lines, checkLines(req, ce)...)
+		if res.Confused > 0 {
+			lines = append(lines, req.T("rt.attack.confused", "Target", targetName, "Turns", res.Confused))
+		}
+	}
+	if res.Extra > 0 {
+		lines = append(lines, req.T("rt.attack.extra", "Talent", req.T(res.Talent.Key()), "N", res.Extra))
+	}
+	if res.Revealed {
+		lines = append(lines, req.T("rt.attack.revealed", "Name", att.Name))
+	}
+	lines = append(lines, attackOddsLine(req, res.Odds))
+	if a.Target != "" {
+		lines = append(lines, targetName+": "+statusLine(req, def))
+	}
+	r.Body = strings.Join(lines, "\n")
+	return r
+}

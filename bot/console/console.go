@@ -1,0 +1,295 @@
+// Package console is rulekeeper's console transport: it reads the same slash-command lines a Discord user types,
+// parses them against the bot's command table and prints the replies as text or JSON — with a prompt and history
+// on a terminal.
+package console
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"rulekeeper/bot"
+	"rulekeeper/locales"
+)
+
+// Console is the stdin transport: it reads the same slash-command lines a Discord user types
+// (`/roll expr:4d6kh3 repeat:6`, `/sheet create name:Aria`) and prints the replies as text or JSON.
+type Console struct {
+	Bot       *bot.Bot
+	UserID    string
+	GuildID   string
+	ChannelID string
+	Locale    string
+	GM        bool // the acting user is a GM and has Manage Server
+	JSON      bool // one JSON object per reply per line
+
+	last *bot.Reply // the last reply, whose buttons `click N` presses
+}
+
+// consoleLine is one console reply as JSON.
+type consoleLine struct {
+	Text      string `json:"text"`
+	Ephemeral bool   `json:"ephemeral"`
+	Error     string `json:"error,omitempty"`
+	Result    any    `json:"result,omitempty"`
+}
+
+// Run reads lines from in until EOF (or "exit"/"quit") and writes each reply to out.
+func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		if ctx.Err() != nil {
+			return nil
+		}
+		if !c.Exec(sc.Text(), out) {
+			return nil
+		}
+	}
+	return sc.Err()
+}
+
+// Exec answers one line and writes the reply; it reports false when the line asks to leave.
+func (c *Console) Exec(line string, out io.Writer) bool {
+	line = strings.TrimSpace(line)
+	switch {
+	case line == "" || strings.HasPrefix(line, "#"):
+		return true
+	case line == "exit" || line == "quit":
+		return false
+	}
+	c.write(out, c.Line(line))
+	return true
+}
+
+// Line answers one console line.
+func (c *Console) Line(line string) *bot.Reply {
+	req, err := c.parse(line)
+	if err != nil {
+		return c.Bot.ErrorReply(c.request(), err)
+	}
+	if err := c.readFiles(req); err != nil {
+		return c.Bot.ErrorReply(req, err)
+	}
+	r := c.Bot.Handle(req)
+	if len(r.Buttons) > 0 {
+		c.last = r
+	}
+	return r
+}
+
+// maxConsoleFile bounds a file read for an attachment option.
+const maxConsoleFile = 1 << 20
+
+// readFiles reads the local files named by attachment options (`/sheet import file:aria.json`) into req.Files,
+// as the Discord transports fetch attachments.
+func (c *Console) readFiles(req *bot.Request) error {
+	if req.Kind != bot.KindCommand || len(req.Path) == 0 {
+		return nil
+	}
+	opts, _ := c.Bot.Options(req.Path)
+	for _, o := range opts {
+		path, ok := req.Options[o.Name].(string)
+		if o.Type != bot.Attachment || !ok {
+			continue
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return bot.Errorf("core.err.read_file", "Path", path)
+		}
+		data, err := io.ReadAll(io.LimitReader(f, maxConsoleFile+1))
+		f.Close()
+		if err != nil || len(data) > maxConsoleFile {
+			return bot.Errorf("core.err.read_file", "Path", path)
+		}
+		if req.Files == nil {
+			req.Files = map[string]bot.File{}
+		}
+		req.Files[o.Name] = bot.File{Name: filepath.Base(path), Data: data}
+	}
+	return nil
+}
+
+func (c *Console) request() *bot.Request {
+	return &bot.Request{
+		Ctx: context.Background(), UserID: c.UserID, UserName: c.UserID, GuildID: c.GuildID,
+		ChannelID: c.ChannelID, Locale: c.Locale, ManageServer: c.GM, Options: map[string]any{},
+	}
+}
+
+// parse turns a console line into a request against the command table. `click N` or `click <custom-id>`
+// presses a button of the last reply, as a Discord user would.
+func (c *Console) parse(line string) (*bot.Request, error) {
+	req := c.request()
+	toks, err := tokenize(line)
+	if err != nil {
+		return nil, err
+	}
+	if len(toks) == 0 {
+		return nil, bot.Errorf("core.err.not_a_command")
+	}
+	if rest, ok := strings.CutPrefix(line, "click "); ok && toks[0].text == "click" {
+		req.Kind = bot.KindComponent
+		req.CustomID = strings.TrimSpace(rest) // custom ids hold colons: taken raw, not tokenized
+		if n, err := strconv.Atoi(req.CustomID); err == nil {
+			if c.last == nil || n < 1 || n > len(c.last.Buttons) {
+				return nil, bot.Errorf("core.err.no_button", "N", n)
+			}
+			req.CustomID = c.last.Buttons[n-1].CustomID
+		}
+		return req, nil
+	}
+	name := strings.TrimPrefix(toks[0].text, "/")
+	cmd := c.Bot.Command(name)
+	if cmd == nil {
+		return nil, bot.Errorf("core.err.unknown_command", "Name", name)
+	}
+	req.Path = []string{cmd.Name}
+	opts := cmd.Options
+	last := ""
+	for _, t := range toks[1:] {
+		if t.name == "" {
+			if sub := c.Bot.Option(req.Path, t.text); sub != nil && last == "" &&
+				(sub.Type == bot.SubCommand || sub.Type == bot.SubCommandGroup) {
+				req.Path = append(req.Path, sub.Name)
+				opts = sub.Options
+				continue
+			}
+			if last == "" {
+				if bot.HasSub(opts) {
+					return nil, bot.Errorf("core.err.unknown_subcommand", "Name", t.text, "Command", strings.Join(req.Path, " "))
+				}
+				return nil, bot.Errorf("core.err.bare_word", "Word", t.text)
+			}
+			req.Options[last] = req.Options[last].(string) + " " + t.text
+			continue
+		}
+		name := strings.ToLower(t.name)
+		if o := c.Bot.Option(req.Path, t.name); o != nil {
+			name = o.Name
+		}
+		if _, dup := req.Options[name]; dup {
+			return nil, bot.Errorf("core.err.duplicate_option", "Name", name)
+		}
+		req.Options[name] = t.text
+		last = name
+	}
+	return req, nil
+}
+
+type word struct{ name, text string }
+
+// tokenize splits a line into words and name:value pairs; double quotes group spaces (`expr:"1d20 + 5"`),
+// and a backslash escapes a quote inside them.
+func tokenize(line string) ([]word, error) {
+	var toks []word
+	rs := []rune(line)
+	for i := 0; i < len(rs); {
+		if unicode.IsSpace(rs[i]) {
+			i++
+			continue
+		}
+		var b strings.Builder
+		name, hasName := "", false
+		for i < len(rs) && !unicode.IsSpace(rs[i]) {
+			switch {
+			case rs[i] == '"':
+				i++
+				closed := false
+				for i < len(rs) {
+					if rs[i] == '\\' && i+1 < len(rs) && (rs[i+1] == '"' || rs[i+1] == '\\') {
+						b.WriteRune(rs[i+1])
+						i += 2
+						continue
+					}
+					if rs[i] == '"' {
+						closed = true
+						i++
+						break
+					}
+					b.WriteRune(rs[i])
+					i++
+				}
+				if !closed {
+					return nil, bot.Errorf("core.err.unclosed_quote")
+				}
+			case rs[i] == ':' && !hasName && b.Len() > 0 && isOptionName(b.String()):
+				name, hasName = b.String(), true
+				b.Reset()
+				i++
+			default:
+				b.WriteRune(rs[i])
+				i++
+			}
+		}
+		toks = append(toks, word{name: name, text: b.String()})
+	}
+	return toks, nil
+}
+
+func isOptionName(s string) bool {
+	for _, r := range s {
+		if !(r == '_' || r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return !strings.HasPrefix(s, "/")
+}
+
+func (c *Console) write(out io.Writer, r *bot.Reply) {
+	if c.JSON {
+		line := consoleLine{Text: RenderText(r), Ephemeral: r.Ephemeral, Error: r.ErrorCode, Result: r.Result}
+		b, err := json.Marshal(line)
+		if err != nil {
+			b, _ = json.Marshal(consoleLine{Text: RenderText(r), Ephemeral: r.Ephemeral, Error: "core.err.internal"})
+		}
+		out.Write(append(b, '\n'))
+		return
+	}
+	text := RenderText(r)
+	if r.Ephemeral {
+		text = locales.For(locales.Choose(c.Bot.Language(), c.Locale)).T("core.console.ephemeral") + " " + text
+	}
+	io.WriteString(out, text+"\n")
+}
+
+// RenderText renders a reply as plain text (Discord markdown kept): title, body, fields, footer, buttons.
+func RenderText(r *bot.Reply) string {
+	var parts []string
+	if r.Title != "" {
+		parts = append(parts, "**"+r.Title+"**")
+	}
+	if r.Body != "" {
+		parts = append(parts, r.Body)
+	}
+	for _, f := range r.Fields {
+		if strings.TrimSpace(strings.ReplaceAll(f.Name, "\u200b", "")) == "" {
+			parts = append(parts, f.Value) // a continuation field (Discord needs a name; a zero-width space)
+			continue
+		}
+		parts = append(parts, f.Name+": "+f.Value)
+	}
+	if r.Footer != "" {
+		parts = append(parts, "— "+r.Footer)
+	}
+	for _, ch := range r.Choices {
+		parts = append(parts, "• "+ch.Name)
+	}
+	if len(r.Buttons) > 0 {
+		var bs []string
+		for i, b := range r.Buttons {
+			bs = append(bs, "["+strconv.Itoa(i+1)+": "+b.Label+"]")
+		}
+		parts = append(parts, strings.Join(bs, " "))
+	}
+	for _, f := range r.Files {
+		parts = append(parts, "("+f.Name+")")
+	}
+	return strings.Join(parts, "\n")
+}

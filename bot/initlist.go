@@ -1,0 +1,151 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+
+	"rulekeeper/play"
+	"rulekeeper/rules/dnd5e"
+	"rulekeeper/rules/encounter"
+)
+
+// /init list and /init condition.
+
+// initRow is one line of /init list's JSON.
+type initRow struct {
+	Name       string   `json:"name"`
+	Kind       string   `json:"kind"`
+	Init       int      `json:"init,omitempty"`
+	Current    bool     `json:"current,omitempty"`
+	HP         *int     `json:"hp,omitempty"`     // characters, and NPCs for those who run the encounter
+	HPMax      *int     `json:"hp_max,omitempty"` //
+	HPTemp     int      `json:"hp_temp,omitempty"`
+	AC         int      `json:"ac,omitempty"`    // NPCs, for those who run the encounter
+	State      string   `json:"state,omitempty"` // characters: conscious/dying/stable/dead; NPCs: unhurt/wounded/bloodied/down
+	Conditions []string `json:"conditions,omitempty"`
+	// Concentration is the spell a character concentrates on.
+	Concentration string         `json:"concentration,omitempty"`
+	Pos           *encounter.Pos `json:"pos,omitempty"`
+	Owner         string         `json:"owner,omitempty"`
+}
+
+// initListResult is the JSON of /init list.
+type initListResult struct {
+	Round   int       `json:"round"`
+	Current string    `json:"current,omitempty"`
+	Order   []string  `json:"order"`
+	GM      bool      `json:"gm"` // the caller sees NPC numbers
+	Rows    []initRow `json:"rows"`
+}
+
+func (b *Bot) initList(req *Request) (*Reply, error) {
+	if err := b.guildOnly(req); err != nil {
+		return nil, err
+	}
+	e, sheets, concs, err := b.cfg.Table.InitList(req.Ctx, req.caller())
+	if err != nil {
+		return nil, err
+	}
+	gm := e.MayControl(req.UserID, req.GM)
+	res := initListResult{Round: e.Round, Order: orderNames(e), GM: gm, Rows: []initRow{}}
+	var lines []string
+	for i, row := range e.Rows(gm) {
+		c := e.Combatants[i]
+		out := initRow{Name: c.Name, Kind: string(c.Kind), Current: row.Current, Pos: c.Pos, Owner: c.OwnerID}
+		if e.System == encounter.DnD5e {
+			out.Init = row.Init
+		}
+		line := strconv.Itoa(i+1) + ". **" + c.Name + "**"
+		if row.Current {
+			line = "▶ " + line
+			res.Current = c.Name
+		}
+		if e.System == encounter.DnD5e {
+			line += " (" + strconv.Itoa(row.Init) + ")"
+		}
+		var parts []string
+		switch {
+		case sheets[c.ID] != nil:
+			s := sheets[c.ID]
+			hp, hpMax := s.HP, s.EffectiveMaxHP()
+			out.HP, out.HPMax, out.HPTemp, out.State = &hp, &hpMax, s.TempHP, string(s.State)
+			parts = append(parts, hpLine(req, s))
+			if s.State != dnd5e.Conscious {
+				parts = append(parts, req.T(s.State.Key()))
+			}
+			for _, cs := range s.ListConditions() {
+				if cs.ImpliedBy == "" {
+					out.Conditions = append(out.Conditions, string(cs.ID))
+					parts = append(parts, conditionRounds(req, conditionLabel(req, cs.ID, cs.Level), cs.Rounds))
+				}
+			}
+			if k := concs[c.ID]; k.Active() {
+				out.Concentration = k.Spell
+				parts = append(parts, "🧠 "+spellName(req, k.Spell))
+			}
+		case row.NPC != nil:
+			hp, hpMax := row.NPC.HP, row.NPC.MaxHP
+			out.HP, out.HPMax, out.HPTemp, out.AC, out.State = &hp, &hpMax, row.NPC.TempHP, row.NPC.AC, string(row.State)
+			p := req.T("play.hp_line", "HP", hp, "Max", hpMax)
+			if row.NPC.TempHP > 0 {
+				p += " " + req.T("play.hp_temp", "Temp", row.NPC.TempHP)
+			}
+			parts = append(parts, p)
+			if row.NPC.AC > 0 {
+				parts = append(parts, req.T("play.sheet.ac", "AC", row.NPC.AC))
+			}
+			parts = append(parts, req.T(row.State.Key()))
+		case c.Kind == encounter.KindNPC:
+			out.State = string(row.State)
+			parts = append(parts, req.T(row.State.Key()))
+		}
+		for _, cd := range row.Conditions {
+			out.Conditions = append(out.Conditions, cd.ID)
+			parts = append(parts, conditionRounds(req, conditionText(req, cd.ID), cd.Rounds))
+		}
+		if c.Pos != nil {
+			parts = append(parts, posText(c.Pos))
+		}
+		if len(parts) > 0 {
+			line += " — " + strings.Join(parts, " · ")
+		}
+		res.Rows = append(res.Rows, out)
+		lines = append(lines, line)
+	}
+	if len(lines) == 0 {
+		lines = append(lines, req.T("init.empty"))
+	}
+	title := req.T("init.list_title", "Round", e.Round)
+	if e.Round == 0 {
+		title = req.T("init.list_title_waiting")
+	}
+	return &Reply{Title: title, Body: strings.Join(lines, "\n"), Result: res, Buttons: []Button{nextButton(req, req.ChannelID)}}, nil
+}
+
+// initCondition puts a condition on a combatant, or takes it off: a 5e character's goes on its sheet (where
+// /attack and /check see it), anyone else's is tracked by the encounter. Who may: those who may act for the
+// combatant, and the player whose turn it is (a spell or attack of theirs did it).
+func (b *Bot) initCondition(req *Request) (*Reply, error) {
+	remove := req.Bool("remove")
+	if remove && req.Has("rounds") {
+		return nil, Errorf("init.err.rounds_remove")
+	}
+	in := play.InitCondition{Combatant: req.Str("combatant"), Name: req.Str("name"), Rounds: req.Int("rounds", 0), Remove: remove}
+	in.Condition.In, in.Condition.Err = parseCondition(strings.TrimSpace(req.Str("name")))
+	e, set, err := b.cfg.Table.InitCondition(req.Ctx, req.caller(), in)
+	if err != nil {
+		return nil, err
+	}
+	name, cond, change := set.Name, set.Condition, set.Change
+	res := newInitResult(e)
+	res.Change = change
+	key := "init.condition_added"
+	if remove {
+		key = "init.condition_removed"
+	}
+	label := conditionText(req, cond)
+	if req.Has("rounds") {
+		label = conditionRounds(req, label, req.Int("rounds", 0))
+	}
+	return &Reply{Body: req.T(key, "Name", name, "Condition", label), Tone: ToneSuccess, Result: res}, nil
+}

@@ -1,0 +1,291 @@
+package bot
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"rulekeeper/play"
+	"rulekeeper/rules/dice"
+	"rulekeeper/rules/dnd5e"
+)
+
+// /sheet set for a D&D 5e sheet: one field at a time, every value checked by the rules (a new level or class
+// brings its Hit Dice, saves and slots: dnd5e.SetLevel, SetClass).
+
+func (dnd5eSystem) edit(req *Request, field, value string, e *play.SheetEdit) {
+	e.Dnd5e = func(c *dnd5e.Character) error { return set5e(c, field, value) }
+}
+
+// set5e changes one field; every value is validated by the rules before it is stored.
+func set5e(c *dnd5e.Character, field, value string) error {
+	var err error
+	value = strings.TrimSpace(value)
+	switch field {
+	case "skills":
+		if c.Skills, err = parseSkillList(value); err != nil {
+			return err
+		}
+	case "expertise":
+		if c.Expertise, err = parseSkillList(value); err != nil {
+			return err
+		}
+	case "saves":
+		if c.Saves, err = parseAbilityList(value); err != nil {
+			return err
+		}
+	case "resist":
+		if c.Resist, err = parseDamageList(value); err != nil {
+			return err
+		}
+	case "vuln":
+		if c.Vuln, err = parseDamageList(value); err != nil {
+			return err
+		}
+	case "immune":
+		if c.Immune, err = parseDamageList(value); err != nil {
+			return err
+		}
+	case "spell_ability":
+		if l := splitList(value); len(l) == 0 {
+			c.SpellAbility = ""
+		} else if c.SpellAbility, err = parseAbility(value); err != nil {
+			return err
+		}
+	case "slots":
+		if err := setSlots(c, value); err != nil {
+			return err
+		}
+	case "attack":
+		a, err := parseAttack(value)
+		if err != nil {
+			return err
+		}
+		i := slices.IndexFunc(c.Attacks, func(x dnd5e.Attack) bool { return strings.EqualFold(strings.TrimSpace(x.Name), a.Name) })
+		if i >= 0 {
+			c.Attacks[i] = a
+		} else {
+			c.Attacks = append(c.Attacks, a)
+		}
+	case "attack_remove":
+		if _, err := c.FindAttack(value); err != nil {
+			return err
+		}
+		c.Attacks = slices.DeleteFunc(c.Attacks, func(x dnd5e.Attack) bool { return strings.EqualFold(strings.TrimSpace(x.Name), value) })
+	default:
+		if ok, err := set5eNumber(c, field, value); ok {
+			return err
+		}
+		return Errorf("play.err.unknown_field", "Field", field, "Fields", strings.Join(fields5e, ", "))
+	}
+	return nil
+}
+
+// set5eNumber changes a field whose value is a number (scores, AC, speed, level, HP, Hit Dice) or the class; ok is
+// false for another field.
+func set5eNumber(c *dnd5e.Character, field, value string) (ok bool, err error) {
+	num := func() (int, error) {
+		n, err := strconv.Atoi(strings.TrimPrefix(value, "+"))
+		if err != nil {
+			return 0, Errorf("play.err.bad_field_number", "Field", field, "Value", value)
+		}
+		return n, nil
+	}
+	switch field {
+	case "str", "dex", "con", "int", "wis", "cha":
+		n, err := num()
+		if err != nil {
+			return true, err
+		}
+		c.Scores.Set(dnd5e.Ability(field), n)
+	case "ac":
+		if c.AC, err = num(); err != nil {
+			return true, err
+		}
+	case "speed":
+		if c.Speed, err = num(); err != nil {
+			return true, err
+		}
+	case "level": // with its Hit Dice and slots
+		n, err := num()
+		if err != nil {
+			return true, err
+		}
+		if err := c.SetLevel(n); err != nil {
+			return true, err
+		}
+	case "class": // with its saves, spellcasting and slots
+		class, err := parseClass(value)
+		if err != nil {
+			return true, err
+		}
+		if err := c.SetClass(class); err != nil {
+			return true, err
+		}
+	case "hp":
+		n, err := num()
+		if err != nil {
+			return true, err
+		}
+		if n < 1 || n > c.EffectiveMaxHP() {
+			return true, Errorf("play.err.bad_set_hp", "Value", n, "Max", c.EffectiveMaxHP())
+		}
+		if c.State == dnd5e.Dead {
+			return true, &dnd5e.Error{Code: dnd5e.ErrIsDead, Args: map[string]any{"Name": c.Name}}
+		}
+		if c.HP == 0 {
+			if _, err := c.Heal(n); err != nil {
+				return true, err
+			}
+		}
+		c.HP = n
+	case "hp_max":
+		n, err := num()
+		if err != nil {
+			return true, err
+		}
+		if _, err := c.SetMaxHP(n); err != nil {
+			return true, err
+		}
+	case "hp_temp":
+		n, err := num()
+		if err != nil {
+			return true, err
+		}
+		if n < 0 || n > dnd5e.MaxHPLimit {
+			return true, &dnd5e.Error{Code: dnd5e.ErrBadTempHP, Args: map[string]any{"TempHP": n, "Max": dnd5e.MaxHPLimit}}
+		}
+		c.TempHP = n
+	case "hit_dice":
+		if c.HitDice, err = num(); err != nil {
+			return true, err
+		}
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// setSlots reads the spell slots per level, "4,3,2" (1st to 3rd level; the rest 0). Used slots are kept up
+// to the new maximum.
+func setSlots(c *dnd5e.Character, value string) error {
+	parts := splitList(strings.NewReplacer("/", ",", " ", ",").Replace(value))
+	if len(parts) > len(c.SpellSlots) {
+		return Errorf("play.err.bad_slots", "Value", value)
+	}
+	var slots [9]dnd5e.SpellSlot
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 || n > 9 {
+			return Errorf("play.err.bad_slots", "Value", value)
+		}
+		slots[i] = dnd5e.SpellSlot{Max: n, Used: min(c.SpellSlots[i].Used, n)}
+	}
+	c.SpellSlots = slots
+	return nil
+}
+
+// parseAttack reads a sheet attack. Two spellings, which may be mixed:
+//
+//	longsword str prof +1 1d8[slashing]
+//	name:longsword ability:str prof:true bonus:1 damage:1d8[slashing]
+//
+// The words before anything else are the name; str or dex (or their names) is the ability (default str);
+// "prof" makes it proficient; a signed number is the to-hit bonus; the first dice notation starts the damage,
+// which runs to the end (types in brackets, in any language). The ability modifier is added to the damage by the
+// rules, so it is not written.
+func parseAttack(value string) (dnd5e.Attack, error) {
+	a := dnd5e.Attack{Ability: dnd5e.Str}
+	var name, damage []string
+	inDamage := false
+	for _, w := range strings.Fields(value) {
+		lw := strings.ToLower(w)
+		if key, orig, ok := strings.Cut(w, ":"); ok {
+			k, v := strings.ToLower(key), strings.ToLower(orig)
+			switch k {
+			case "name":
+				name = append(name, orig)
+				inDamage = false
+				continue
+			case "ability":
+				ab, err := parseAbility(v)
+				if err != nil {
+					return a, err
+				}
+				a.Ability = ab
+				inDamage = false
+				continue
+			case "prof", "proficient":
+				b, err := strconv.ParseBool(v)
+				if err != nil {
+					return a, Errorf("play.err.bad_attack", "Value", value)
+				}
+				a.Proficient = b
+				inDamage = false
+				continue
+			case "bonus":
+				n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
+				if err != nil {
+					return a, Errorf("play.err.bad_attack", "Value", value)
+				}
+				a.Bonus = n
+				inDamage = false
+				continue
+			case "damage":
+				damage = append(damage, orig)
+				inDamage = true
+				continue
+			}
+		}
+		if inDamage {
+			damage = append(damage, w)
+			continue
+		}
+		switch {
+		case lw == "prof" || lw == "proficient":
+			a.Proficient = true
+		case isSigned(lw):
+			n, _ := strconv.Atoi(strings.TrimPrefix(lw, "+"))
+			a.Bonus = n
+		case len(name) > 0 && lookupName(kindAbility, w) != "":
+			a.Ability = dnd5e.Ability(lookupName(kindAbility, w))
+		case looksLikeDice(w):
+			damage = append(damage, w)
+			inDamage = true
+		default:
+			name = append(name, w)
+		}
+	}
+	a.Name = strings.Join(name, " ")
+	a.Damage = normalizeDamageLabels(strings.Join(damage, " "))
+	if a.Name == "" {
+		return a, Errorf("play.err.bad_attack", "Value", value)
+	}
+	if strings.TrimSpace(a.Damage) == "" {
+		return a, &dnd5e.Error{Code: dnd5e.ErrNoDamage}
+	}
+	if _, err := dice.Parse(a.Damage); err != nil {
+		return a, err
+	}
+	return a, nil
+}
+
+// isSigned reports whether w is a signed integer such as +1 or -2.
+func isSigned(w string) bool {
+	if len(w) < 2 || (w[0] != '+' && w[0] != '-') {
+		return false
+	}
+	_, err := strconv.Atoi(w[1:])
+	return err == nil
+}
+
+// looksLikeDice reports whether w starts a damage notation: a digit or a "d" followed by a digit.
+func looksLikeDice(w string) bool {
+	if w == "" {
+		return false
+	}
+	if w[0] >= '0' && w[0] <= '9' {
+		return true
+	}
+	return (w[0] == 'd' || w[0] == 'D') && len(w) > 1 && w[1] >= '0' && w[1] <= '9'
+}

@@ -1,0 +1,207 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"rulekeeper/rules/dice"
+	"rulekeeper/rules/dnd5e"
+	"rulekeeper/rules/rogue"
+)
+
+// Attack is /attack's input: who attacks whom, and each system's reading of the options.
+type Attack struct {
+	Character string // the attacker as typed; "" = the caller's active character
+	Target    string // a tracked target by name; "" = none (given AC or defences)
+	Dnd5e     Reading[Attack5e]
+	Rogue     Reading[AttackRT]
+}
+
+// Attack5e is a D&D 5e attack: with a sheet attack (Weapon) or an ad-hoc roll (Bonus and Damage).
+type Attack5e struct {
+	Weapon string // a sheet attack's name; "" = an ad-hoc roll
+	// Damage: with a weapon, extra damage notation; ad hoc, the damage (damage-type labels as ids).
+	Damage string
+	// Bonus: with a weapon, extra to-hit notation ("1d4"); ad hoc, the to-hit modifier ("+5", or notation).
+	Bonus    string
+	AC       *int // the target's AC, given or overriding a tracked target's
+	Mode     dnd5e.Mode
+	Distance int // to the target in feet
+}
+
+// AttackRT is a Rogue's Tale attack.
+type AttackRT struct {
+	WeaponName string       // the weapon's name as typed (for the reply)
+	Weapon     rogue.Weapon // its size, damage, type, magic, slowness
+	Kind       rogue.AttackKind
+	Hand       rogue.Hand
+	Talent     rogue.Talent
+	Bonus      int
+	Range      *int // the distance for ranged and thrown attacks
+	// Defences of an untracked defender (dodge:, block:, parry:); nil = not given.
+	Dodge, Block, Parry *int
+	AdHocName           string // the untracked defender's name in the reply's language
+}
+
+// AttackResult is what an attack did, in the attacker's system.
+type AttackResult struct {
+	System string
+	Dnd5e  *Attack5eResult
+	Rogue  *AttackRTResult
+}
+
+// Attack5eResult is a D&D 5e attack.
+type Attack5eResult struct {
+	Attacker *dnd5e.Character // nil: an ad-hoc roll without a character
+	Roll     *dnd5e.AttackResult
+	Target   *Hit // a tracked target; nil when there is none
+}
+
+// Hit is what a command did to one tracked creature (5e).
+type Hit struct {
+	Name   string
+	NPC    bool
+	Vague  bool // an NPC of an encounter the caller does not run: players see only a vague state
+	Fight  bool // a combatant of the channel's encounter, or a concentrating character: worded as in a fight
+	Status Status
+	Change *dnd5e.HPChange // what damage or healing did; nil when nothing was dealt
+	// its concentration: the CON save it made, or the spell lost without one, and the conditions that ended
+	ConcSave  *dnd5e.ConcentrationResult
+	ConcEnded string
+	Released  []Released
+	Landed    []Landed // the conditions a spell put on it
+}
+
+// hit is what the command did to cr.
+func (s *scene) hit(cr *Creature, change *dnd5e.HPChange) *Hit {
+	h := &Hit{Name: cr.Name(), NPC: cr.NPC(), Status: cr.status5e(), Change: change, ConcSave: cr.concSave,
+		ConcEnded: cr.concEnded, Released: cr.released, Landed: cr.landed}
+	h.Vague = h.NPC && !s.gm(cr.enc)
+	return h
+}
+
+// Attack makes an attack. The attacker's system decides the rules: a Rogue's Tale character, or an NPC of the
+// channel's Rogue's Tale encounter for a caller who runs it, attacks by Rogue's Tale; anyone else by D&D 5e (with a
+// sheet attack, or an ad-hoc roll — without a character, for a GM or against no tracked target). A tracked target
+// (an encounter's combatant or a character of the guild) takes the damage in the same transaction, with what
+// follows for its concentration.
+func (t *Table) Attack(ctx context.Context, c Caller, in Attack, r dice.Roller) (*AttackResult, error) {
+	var out *AttackResult
+	err := t.update(ctx, c, r, func(s *scene) error {
+		sys := s.actingSystem(in.Character)
+		if npc, err := s.rogueNPCActor(in.Character); npc != nil || err != nil {
+			sys = SystemRogue
+		}
+		res, err := rulesOf(sys).attack(s, &in)
+		out = res
+		return err
+	})
+	return out, err
+}
+
+type rules5e struct{}
+
+func (rules5e) attack(s *scene, in *Attack) (*AttackResult, error) {
+	if in.Dnd5e.Err != nil {
+		return nil, in.Dnd5e.Err
+	}
+	a := in.Dnd5e.In
+	g, err := s.settings()
+	if err != nil {
+		return nil, err
+	}
+	o := dnd5e.AttackOptions{Mode: a.Mode, Distance: a.Distance, CritRule: dnd5e.CritRule(g.CritRule)}
+	attacker, err := s.attacker5e(in.Character, a.Weapon != "" || in.Target != "", a.Weapon != "")
+	if err != nil {
+		return nil, err
+	}
+	var c *dnd5e.Character
+	if attacker != nil {
+		c = attacker.d5
+		if c.State == dnd5e.Dead {
+			return nil, &dnd5e.Error{Code: dnd5e.ErrIsDead, Args: map[string]any{"Name": c.Name}}
+		}
+		if c.HasCondition(dnd5e.Incapacitated) {
+			return nil, fail("play.attack.err.incapacitated", "Name", c.Name)
+		}
+	}
+	var tgt *Creature
+	t := dnd5e.Target{}
+	if in.Target != "" {
+		if tgt, err = s.target5e(in.Target); err != nil {
+			return nil, err
+		}
+		if tgt == nil {
+			return nil, fail("play.attack.err.no_target", "Name", in.Target)
+		}
+		t = tgt.target5e()
+	}
+	fight := tgt != nil && (tgt.comb != nil || tgt.conc.Active())
+	if a.AC != nil {
+		t.AC = *a.AC
+	}
+	var res *dnd5e.AttackResult
+	if a.Weapon != "" {
+		o.Bonus, o.ExtraDamage = a.Bonus, a.Damage
+		res, err = c.Attack(a.Weapon, t, s.r, o)
+	} else {
+		var toHit int
+		toHit, o.Bonus = adHocToHit(a.Bonus)
+		self := dnd5e.Target{}
+		if c != nil {
+			self = c.AsTarget()
+		}
+		if _, err := dice.Parse(a.Damage); err != nil {
+			return nil, err
+		}
+		res, err = dnd5e.RollAttack(self, t, toHit, a.Damage, s.r, o)
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := &Attack5eResult{Attacker: c, Roll: res}
+	if tgt == nil {
+		return &AttackResult{System: System5e, Dnd5e: out}, nil
+	}
+	var change *dnd5e.HPChange
+	if res.Damage != nil {
+		if change, err = tgt.damage5e(s, res.Damage.Total, res.Crit); err != nil {
+			return nil, err
+		}
+		if err := s.settle(tgt); err != nil {
+			return nil, err
+		}
+	}
+	out.Target = s.hit(tgt, change)
+	out.Target.Fight = fight
+	return &AttackResult{System: System5e, Dnd5e: out}, nil
+}
+
+// attacker5e finds the attacking character: the named one or the caller's active one, owned by the caller unless
+// the caller is a GM. Without any, an ad-hoc roll still works; a GM may also attack a tracked target with no
+// character (a monster), anyone else needs one (need); a sheet attack (weapon) always does.
+func (s *scene) attacker5e(name string, need, weapon bool) (*Creature, error) {
+	ch, err := s.acting(name)
+	if err != nil {
+		if errors.Is(err, ErrNoActive) && (!need || s.c.GM) && !weapon {
+			return nil, nil
+		}
+		return nil, err
+	}
+	if !s.canEdit(ch) {
+		return nil, fail("char.err.not_owner", "Name", ch.Name)
+	}
+	cr := s.character(ch)
+	return cr, cr.as5e()
+}
+
+// adHocToHit splits an ad-hoc attack's bonus into a flat modifier ("+5") or extra notation ("5+1d4").
+func adHocToHit(bonus string) (int, string) {
+	b := strings.TrimSpace(bonus)
+	if n, err := strconv.Atoi(strings.TrimPrefix(b, "+")); err == nil {
+		return n, ""
+	}
+	return 0, b
+}

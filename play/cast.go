@@ -1,0 +1,352 @@
+package play
+
+import (
+	"context"
+	"slices"
+
+	"rulekeeper/rules/area"
+	"rulekeeper/rules/dice"
+	"rulekeeper/rules/dnd5e"
+	"rulekeeper/rules/encounter"
+	"rulekeeper/rules/rogue"
+)
+
+// /cast for a D&D 5e caster (digest B6, B10, B11). Decisions:
+//   - Targets are the names given (the channel's combatants first, then the guild's 5e characters) and, for an area
+//     spell with an origin, every combatant whose square is inside the area — except the caster of a spell with a
+//     range of self (burning hands, thunderwave).
+//   - Tracked targets roll their own saves: a sheet's save bonus; an NPC its /init add saves: modifiers, else its
+//     initiative bonus for DEX saves and +0 for the others (dnd5e.NPCStats); an NPC's resist:, vuln: and immune:
+//     apply to the damage.
+//   - Distance for spell attacks (prone targets, automatic crits): from the grid when both are placed, else 5 ft
+//     for a melee spell attack and 30 ft for a ranged one.
+//   - The conditions the spell imposes land on the targets that failed their save, were hit or were affected: a
+//     character's on its sheet with the spell's rounds (counted down at the end of its own turns by /init next), an
+//     NPC's on the encounter, counted at the end of the caster's turns when the caster is in the encounter (a
+//     spell's duration runs from its casting), else at the end of its own. A target the spell's damage killed gets
+//     none; unconscious on an NPC also lays it prone. Power word kill deals a dying target temp HP + HP + max HP.
+//   - A concentration spell's conditions that were newly added and last as long as the spell are held by the
+//     caster's concentration (dnd5e.Holds) and end with it (concentration.go).
+//   - Invalid targets (B10, G-B5): nothing happens to them with no roll; they appear to save when a save would
+//     avoid the effect; the slot is spent.
+
+// Cast is /cast's input: the caster and each system's reading of the options.
+type Cast struct {
+	Character string
+	Dnd5e     Reading[Cast5e]
+	Rogue     Reading[CastRT]
+}
+
+// Cast5e is a D&D 5e spell (digest B6, B10, B11).
+type Cast5e struct {
+	Spell   dnd5e.Spell
+	Level   int      // the slot level; 0 = the spell's own
+	Targets []string // names: the channel's combatants first, then the guild's 5e characters
+	Invalid []string // targets the spell cannot affect (B10, G-B5)
+	// Area is the spell's area laid at its origin (nil without one): every combatant whose square is inside is a
+	// target too, except the caster of a spell with a range of self.
+	Area     *area.Footprint
+	Mode     dnd5e.Mode
+	Bonus    string
+	Ritual   bool
+	AnyClass bool
+}
+
+// CastRT is a Rogue's Tale spell.
+type CastRT struct {
+	Target  string            // a tracked target; "" = the caster itself
+	Options rogue.CastOptions // spell, distance (DX), scroll, bonus; the guild's rules are added
+}
+
+// CastResult is a cast in the caster's system.
+type CastResult struct {
+	System string
+	Dnd5e  *Cast5eResult
+	Rogue  *CastRTResult
+}
+
+// Cast5eResult is a D&D 5e cast: the caster, the rules' result, and what it did to each target.
+type Cast5eResult struct {
+	Caster    *dnd5e.Character
+	CasterHit *Hit // what happened to the caster's concentration
+	Targeted  bool // the caster is one of its targets
+	Spell     dnd5e.Spell
+	Result    *dnd5e.CastResult
+	Targets   []CastTarget         // in the order of Result.Targets
+	Encounter *encounter.Encounter // the channel's (its combatants' squares, for the area), nil when none
+}
+
+// CastTarget is what a spell did to one target.
+type CastTarget struct {
+	*Hit                 // Change: the damage it took (nil: none)
+	Heal *dnd5e.HPChange // the healing it got (nil: none)
+}
+
+// CastRTResult is a Rogue's Tale cast.
+type CastRTResult struct {
+	Caster     *rogue.Character
+	Target     *rogue.Character // the tracked target (the caster when it casts on itself); nil for none
+	TargetName string
+	Result     *rogue.CastResult
+}
+
+// Cast casts a spell, by the caster's system, with everything it does in one transaction: the slot, the caster's
+// concentration (a new concentration spell ends the old one, and the conditions it held), damage and healing on
+// sheets and encounter NPCs, the CON save of every concentrating character hit, the conditions the spell imposes.
+func (t *Table) Cast(ctx context.Context, c Caller, in Cast, r dice.Roller) (*CastResult, error) {
+	var out *CastResult
+	err := t.update(ctx, c, r, func(s *scene) error {
+		ch, err := s.acting(in.Character)
+		if err != nil {
+			return err
+		}
+		res, err := rulesOf(ch.System).cast(s, &in)
+		out = res
+		return err
+	})
+	return out, err
+}
+
+func (rulesRogue) cast(s *scene, in *Cast) (*CastResult, error) {
+	if in.Rogue.Err != nil {
+		return nil, in.Rogue.Err
+	}
+	o := in.Rogue.In.Options
+	var err error
+	if o.Rules, err = s.rogueRules(); err != nil {
+		return nil, err
+	}
+	cr, err := s.editRogue(in.Character)
+	if err != nil {
+		return nil, err
+	}
+	out := &CastRTResult{Caster: cr.rt}
+	if name := in.Rogue.In.Target; name != "" {
+		tgt, err := s.targetRogue(name)
+		if err != nil {
+			return nil, err
+		}
+		tgt.dirty = true
+		out.Target, out.TargetName = tgt.rt, tgt.Name()
+		if tgt == cr {
+			o.DX = 0
+		}
+	}
+	if out.Result, err = rogue.Cast(cr.rt, out.Target, o, s.r); err != nil {
+		return nil, err
+	}
+	return &CastResult{System: SystemRogue, Rogue: out}, nil
+}
+
+func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
+	if in.Dnd5e.Err != nil {
+		return nil, in.Dnd5e.Err
+	}
+	k := in.Dnd5e.In
+	caster, err := s.edit5e(in.Character)
+	if err != nil {
+		return nil, err
+	}
+	e, err := s.here()
+	if err != nil {
+		return nil, err
+	}
+	caster.combatantOf(e, s.c.ChannelID)
+	targets, invalid, err := s.castTargets(caster, e, &k)
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.settings()
+	if err != nil {
+		return nil, err
+	}
+	o := dnd5e.CastOptions{Ritual: k.Ritual, AnyClass: k.AnyClass, Concentration: &caster.conc, Mode: k.Mode, Bonus: k.Bonus,
+		CritRule: dnd5e.CritRule(g.CritRule)}
+	res, err := caster.d5.Cast(k.Spell, k.Level, spellTargets(caster, targets, invalid, k.Spell), s.r, o)
+	if err != nil {
+		return nil, err
+	}
+	concAfterCast := caster.conc
+	out := &Cast5eResult{Caster: caster.d5, Spell: k.Spell, Result: res, Encounter: e, Targeted: slices.Contains(targets, caster)}
+	damage := make([]*dnd5e.HPChange, len(targets))
+	heals := make([]*dnd5e.HPChange, len(targets))
+	for i, f := range targets {
+		ct := res.Targets[i]
+		if ct.Total > 0 {
+			crit := false
+			for _, a := range ct.Attacks {
+				crit = crit || (a.Crit && a.Damage != nil && a.Damage.Total > 0)
+			}
+			if damage[i], err = f.damage5e(s, ct.Total, crit); err != nil {
+				return nil, err
+			}
+		}
+		if ct.Heal > 0 {
+			if heals[i], err = f.heal5e(s, ct.Heal, ct.HealKind); err != nil {
+				return nil, err
+			}
+		}
+	}
+	// A new concentration spell ends the old one, and the conditions it held.
+	if kc := res.Concentration; kc != nil && kc.Ended != "" {
+		if err := s.release(caster, caster.holding.Ended(dnd5e.Concentration{})); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.spellEffects(k.Spell, res, caster, concAfterCast, targets, damage); err != nil {
+		return nil, err
+	}
+	// Every concentration that ended (a failed save, 0 HP, a new incapacitating condition) ends its conditions.
+	if err := s.settle(append([]*Creature{caster}, targets...)...); err != nil {
+		return nil, err
+	}
+	out.CasterHit = s.hit(caster, nil)
+	for i, f := range targets {
+		out.Targets = append(out.Targets, CastTarget{Hit: s.hit(f, damage[i]), Heal: heals[i]})
+	}
+	return &CastResult{System: System5e, Dnd5e: out}, nil
+}
+
+// castTargets finds a 5e cast's targets: the names given, then the combatants inside its area; and which of them
+// the spell cannot affect.
+func (s *scene) castTargets(caster *Creature, e *encounter.Encounter, k *Cast5e) ([]*Creature, map[*Creature]bool, error) {
+	var targets []*Creature
+	add := func(f *Creature) {
+		if !slices.Contains(targets, f) {
+			targets = append(targets, f)
+		}
+	}
+	for _, name := range k.Targets {
+		f, err := s.target5e(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		if f == nil {
+			return nil, nil, fail("cast.err.no_target", "Name", name)
+		}
+		add(f)
+	}
+	if k.Area != nil && e != nil {
+		for _, comb := range e.Combatants {
+			if comb.Pos == nil || !k.Area.Has(comb.Pos.X, comb.Pos.Y) {
+				continue
+			}
+			f, err := s.target5e(comb.Name)
+			if err != nil {
+				return nil, nil, err
+			}
+			if f == nil || (f == caster && k.Spell.Range.Kind == dnd5e.RangeSelf) {
+				continue
+			}
+			add(f)
+		}
+	}
+	invalid := map[*Creature]bool{}
+	for _, name := range k.Invalid {
+		f, err := s.target5e(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		if f == nil || !slices.Contains(targets, f) {
+			return nil, nil, fail("cast.err.invalid_not_target", "Name", name)
+		}
+		invalid[f] = true
+	}
+	return targets, invalid, nil
+}
+
+// spellTargets describes the targets for the rules: their defences and saves, and their distance from the caster
+// (from the grid when both are placed, else 5 ft for a melee spell attack and 30 ft for anything else).
+func spellTargets(caster *Creature, targets []*Creature, invalid map[*Creature]bool, sp dnd5e.Spell) []dnd5e.SpellTarget {
+	out := make([]dnd5e.SpellTarget, len(targets))
+	for i, f := range targets {
+		t := dnd5e.SpellTarget{Target: f.target5e(), Invalid: invalid[f]}
+		if sp.Save != "" {
+			t.SaveMod = f.saveMod5e(sp.Save)
+		}
+		switch {
+		case f == caster:
+			t.Distance = 0
+		case caster.pos() != nil && f.pos() != nil:
+			t.Distance = caster.pos().Squares(*f.pos()) * area.FeetPerSquare // a diagonal step counts 5 ft
+		case sp.Attack == dnd5e.MeleeSpellAttack:
+			t.Distance = 5
+		default:
+			t.Distance = 30
+		}
+		out[i] = t
+	}
+	return out
+}
+
+// spellEffects is what a 5e spell does beyond damage and healing, after them: power word kill kills; the spell's
+// conditions land on the targets it affected (not on one its damage killed), those of a concentration spell held
+// by the caster's concentration (k: right after the cast). damage gets power word kill's HP changes.
+func (s *scene) spellEffects(sp dnd5e.Spell, res *dnd5e.CastResult, caster *Creature, k dnd5e.Concentration, targets []*Creature, damage []*dnd5e.HPChange) error {
+	for i, f := range targets {
+		ct := res.Targets[i]
+		if ct.Killed && !f.dead5e() {
+			amount := 0
+			if f.d5 != nil {
+				amount = min(f.d5.TempHP+f.d5.HP+f.d5.EffectiveMaxHP(), dnd5e.MaxHPLimit)
+			} else {
+				amount = f.comb.TempHP + f.comb.HP
+			}
+			ch, err := f.damage5e(s, amount, false)
+			if err != nil {
+				return err
+			}
+			damage[i] = ch
+		}
+		if len(ct.Conditions) == 0 || f.dead5e() {
+			continue
+		}
+		for _, sc := range ct.Conditions {
+			added, err := s.land(f, caster, sc)
+			if err != nil {
+				return err
+			}
+			f.landed = append(f.landed, Landed{ID: sc.ID, Rounds: sc.Rounds})
+			if dnd5e.Holds(sp, k, sc, added) {
+				h := dnd5e.HeldCondition{Name: f.Name(), Condition: sc.ID}
+				if f.ch != nil {
+					h.Character = f.ch.ID
+				} else {
+					h.Channel, h.Combatant = f.channel, f.comb.ID
+				}
+				caster.holding.Hold(sp, h)
+			}
+		}
+	}
+	return nil
+}
+
+// land puts a spell's condition on a target: on a sheet with the spell's rounds (counted down at the end of its own
+// turns), on an NPC counted at the end of the caster's turns when the caster is in the encounter (a spell's
+// duration runs from its casting), else at the end of its own; unconscious on an NPC also lays it prone, as a sheet
+// does. added: the target did not have it.
+func (s *scene) land(f, caster *Creature, sc dnd5e.SpellCondition) (bool, error) {
+	if f.d5 != nil {
+		ch, err := f.d5.AddCondition(sc.ID, dnd5e.ConditionOptions{Rounds: sc.Rounds})
+		if err != nil {
+			return false, err
+		}
+		f.dirty = true
+		return slices.Contains(ch.Added, sc.ID), nil
+	}
+	spec := encounter.ConditionSpec{ID: string(sc.ID), Rounds: sc.Rounds}
+	if sc.Rounds > 0 && caster.comb != nil {
+		spec.Anchor = caster.comb.ID
+	}
+	ch, err := f.enc.AddCondition(f.comb.ID, spec)
+	if err != nil {
+		return false, err
+	}
+	if sc.ID == dnd5e.Unconscious { // it falls prone, and stays so when it wakes
+		if _, err := f.enc.AddCondition(f.comb.ID, encounter.ConditionSpec{ID: string(dnd5e.Prone)}); err != nil {
+			return false, err
+		}
+	}
+	s.changed(f.channel)
+	return ch.Added, nil
+}

@@ -1,0 +1,328 @@
+package play
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+
+	"rulekeeper/rules/dice"
+	"rulekeeper/rules/dnd5e"
+	"rulekeeper/rules/encounter"
+)
+
+// /init runs the channel's encounter (design §3, digest B4): one per channel. Anyone starts an encounter and joins
+// it with a character they may edit; the guild's GM role, Manage Server and the encounter's starter run it for
+// others (add, prev, end, and next on anyone's turn); a player may end their own combatant's turn, move it, remove
+// it and put conditions on it. A 5e character's timed sheet conditions count down when its turn ends, in the same
+// transaction as the turn change.
+
+// InitStart starts an encounter in the caller's channel in the system asked for ("" = the guild's default, else
+// D&D 5e).
+func (t *Table) InitStart(ctx context.Context, c Caller, system string) (*encounter.Encounter, error) {
+	var out *encounter.Encounter
+	err := t.update(ctx, c, nil, func(s *scene) error {
+		g, err := s.settings()
+		if err != nil {
+			return err
+		}
+		old, err := s.here()
+		if err != nil {
+			return err
+		}
+		if old != nil {
+			return fail("init.err.exists")
+		}
+		e, err := encounter.New(encounter.System(RequestedSystem(system, g)), c.UserID)
+		if err != nil {
+			return err
+		}
+		s.putEncounter(c.ChannelID, e)
+		out = e
+		return nil
+	})
+	return out, err
+}
+
+// runEncounter runs fn on the channel's encounter (init.err.none without one) and saves it.
+func (t *Table) runEncounter(ctx context.Context, c Caller, r dice.Roller, fn func(s *scene, e *encounter.Encounter) error) (*encounter.Encounter, error) {
+	var out *encounter.Encounter
+	err := t.update(ctx, c, r, func(s *scene) error {
+		e, err := s.mustHere()
+		if err != nil {
+			return err
+		}
+		if err := fn(s, e); err != nil {
+			return err
+		}
+		s.changed(c.ChannelID)
+		out = e
+		return nil
+	})
+	return out, err
+}
+
+// mayControl refuses a caller who may not run the encounter for others.
+func (s *scene) mayControl(e *encounter.Encounter) error {
+	if !e.MayControl(s.c.UserID, s.c.GM) {
+		return fail("init.err.not_gm")
+	}
+	return nil
+}
+
+// mayAct refuses a caller who may not act for combatant c.
+func (s *scene) mayAct(e *encounter.Encounter, c *encounter.Combatant) error {
+	if !e.MayAct(s.c.UserID, s.c.GM, c) {
+		return fail("init.err.not_yours", "Name", c.Name)
+	}
+	return nil
+}
+
+// InitJoin is /init join's input: the acting character and, for a 5e encounter, how it rolls initiative.
+type InitJoin struct {
+	Character string
+	Mode      encounter.Mode
+	Bonus     int  // added to the DEX modifier
+	Total     *int // a fixed initiative instead of a roll
+	Given     bool // mode, bonus or total was given (a Rogue's Tale order takes none)
+	Pos       *encounter.Pos
+}
+
+// InitJoin adds the acting character (one the caller may edit, of the encounter's system) to the channel's
+// encounter.
+func (t *Table) InitJoin(ctx context.Context, c Caller, in InitJoin, r dice.Roller) (*encounter.Encounter, *encounter.Added, error) {
+	var added *encounter.Added
+	e, err := t.runEncounter(ctx, c, r, func(s *scene, e *encounter.Encounter) error {
+		ch, err := s.editable(in.Character)
+		if err != nil {
+			return err
+		}
+		entry := encounter.CharacterEntry{Name: ch.Name, CharacterID: ch.ID, OwnerID: ch.OwnerID, Pos: in.Pos}
+		switch {
+		case e.System == encounter.DnD5e && ch.System == System5e:
+			cr := s.character(ch)
+			if err := cr.as5e(); err != nil {
+				return err
+			}
+			if cr.d5.State == dnd5e.Dead {
+				return &dnd5e.Error{Code: dnd5e.ErrIsDead, Args: map[string]any{"Name": cr.d5.Name}}
+			}
+			entry.InitOptions = encounter.InitOptions{Bonus: cr.d5.Mod(dnd5e.Dex) + in.Bonus, Mode: in.Mode, Dex: cr.d5.Scores.Dex}
+			entry.Fixed = in.Total
+		case e.System == encounter.Rogue && ch.System == SystemRogue:
+			if in.Given {
+				return fail("init.err.rogue_order")
+			}
+		default:
+			return fail("init.err.wrong_system", "Name", ch.Name, "System", string(e.System))
+		}
+		added, err = e.Join(entry, s.r)
+		return err
+	})
+	return e, added, err
+}
+
+// InitAdd is /init add's input: the NPCs, with their 5e stats (saves and damage defences) or their Rogue's Tale
+// defences.
+type InitAdd struct {
+	NPC encounter.NPCEntry
+	// Stats5e are the 5e saves and defences (nil: none); Stats5eGiven names the options that gave them.
+	Stats5e      *dnd5e.NPCStats
+	Stats5eGiven []string
+	// Defences are the Rogue's Tale defences (defences:); DefencesGiven says the option was given.
+	Defences      Reading[RogueDefences]
+	DefencesGiven bool
+}
+
+// InitAdd adds NPCs to the channel's encounter (those who run it only).
+func (t *Table) InitAdd(ctx context.Context, c Caller, in InitAdd, r dice.Roller) (*encounter.Encounter, *encounter.Added, error) {
+	var added *encounter.Added
+	e, err := t.runEncounter(ctx, c, r, func(s *scene, e *encounter.Encounter) error {
+		if err := s.mayControl(e); err != nil {
+			return err
+		}
+		if e.System != encounter.DnD5e && len(in.Stats5eGiven) > 0 {
+			return fail("rt.err.option_not_for_system", "Option", in.Stats5eGiven[0], "System", string(e.System))
+		}
+		entry := in.NPC
+		if in.Stats5e != nil {
+			data, err := json.Marshal(in.Stats5e)
+			if err != nil {
+				return err
+			}
+			entry.Stats = data
+		}
+		switch {
+		case e.System == encounter.Rogue:
+			if in.Defences.Err != nil {
+				return in.Defences.Err
+			}
+			d, err := NewRogueNPC(entry.Name, entry.HP, in.Defences.In)
+			if err != nil {
+				return err
+			}
+			if entry.Stats, err = json.Marshal(rogueNPCStats{RT: d}); err != nil {
+				return err
+			}
+		case in.DefencesGiven:
+			return fail("rt.err.option_not_for_system", "Option", "defences", "System", string(e.System))
+		}
+		var err error
+		added, err = e.AddNPCs(entry, s.r)
+		return err
+	})
+	return e, added, err
+}
+
+// InitList reads the channel's encounter with its 5e characters' sheets and concentration, by combatant id.
+func (t *Table) InitList(ctx context.Context, c Caller) (*encounter.Encounter, map[string]*dnd5e.Character, map[string]dnd5e.Concentration, error) {
+	var (
+		out    *encounter.Encounter
+		sheets map[string]*dnd5e.Character
+		concs  map[string]dnd5e.Concentration
+	)
+	err := t.view(ctx, c, nil, func(s *scene) error {
+		sheets, concs = map[string]*dnd5e.Character{}, map[string]dnd5e.Concentration{}
+		e, err := s.mustHere()
+		if err != nil {
+			return err
+		}
+		for _, comb := range e.Combatants {
+			if comb.Kind != encounter.KindCharacter {
+				continue
+			}
+			ch, err := s.tx.Character(comb.CharacterID)
+			if err != nil || ch.System != System5e {
+				continue // a deleted or other-system sheet: no HP shown
+			}
+			cr := s.character(ch)
+			if cr.as5e() == nil {
+				sheets[comb.ID], concs[comb.ID] = cr.d5, cr.conc
+			}
+		}
+		out = e
+		return nil
+	})
+	return out, sheets, concs, err
+}
+
+// InitMove moves a combatant (one the caller may act for).
+func (t *Table) InitMove(ctx context.Context, c Caller, combatant string, pos *encounter.Pos) (*encounter.Encounter, *encounter.Combatant, error) {
+	var moved *encounter.Combatant
+	e, err := t.runEncounter(ctx, c, nil, func(s *scene, e *encounter.Encounter) error {
+		cb, err := e.Find(combatant)
+		if err != nil {
+			return err
+		}
+		if err := s.mayAct(e, cb); err != nil {
+			return err
+		}
+		moved, err = e.Move(cb.ID, pos)
+		return err
+	})
+	return e, moved, err
+}
+
+// InitCondition is /init condition's input: a condition put on a combatant or taken off.
+type InitCondition struct {
+	Combatant string
+	Name      string                   // as typed (the id in a Rogue's Tale encounter)
+	Condition Reading[dnd5e.Condition] // its 5e reading
+	Rounds    int
+	Remove    bool
+}
+
+// ConditionSet is what /init condition did: on whom, which condition, and the change (a sheet's
+// *dnd5e.ConditionChange for a 5e character, else the encounter's *encounter.ConditionChange).
+type ConditionSet struct {
+	Name, Condition string
+	Change          any
+}
+
+// InitCondition puts a condition on a combatant, or takes it off: a 5e character's goes on its sheet (where
+// /attack and /check see it; when it ends the character's concentration, the conditions that spell held end too),
+// anyone else's is tracked by the encounter. Who may: those who may act for the combatant, and the player whose
+// turn it is (a spell or attack of theirs did it).
+func (t *Table) InitCondition(ctx context.Context, c Caller, in InitCondition) (*encounter.Encounter, *ConditionSet, error) {
+	var out *ConditionSet
+	e, err := t.runEncounter(ctx, c, nil, func(s *scene, e *encounter.Encounter) error {
+		cb, err := e.Find(in.Combatant)
+		if err != nil {
+			return err
+		}
+		if cur := e.Current(); !e.MayAct(c.UserID, c.GM, cb) && !(cur != nil && cur.OwnerID != "" && cur.OwnerID == c.UserID) {
+			return fail("init.err.not_yours", "Name", cb.Name)
+		}
+		id := strings.TrimSpace(in.Name)
+		if e.System == encounter.DnD5e {
+			if in.Condition.Err != nil {
+				return in.Condition.Err
+			}
+			if in.Condition.In == dnd5e.Exhaustion {
+				return fail("init.err.exhaustion")
+			}
+			id = string(in.Condition.In)
+		}
+		out = &ConditionSet{Name: cb.Name, Condition: id}
+		if cb.Kind == encounter.KindCharacter && e.System == encounter.DnD5e {
+			cr, err := s.combatant(e, cb)
+			if err != nil {
+				return err
+			}
+			if err := cr.as5e(); err != nil {
+				return err
+			}
+			if in.Remove {
+				out.Change, err = cr.d5.RemoveCondition(dnd5e.Condition(id))
+			} else {
+				out.Change, err = cr.d5.AddCondition(dnd5e.Condition(id), dnd5e.ConditionOptions{Rounds: in.Rounds})
+			}
+			if err != nil {
+				return err
+			}
+			cr.dirty = true
+			return s.settle(cr) // an incapacitated caster's spell ends
+		}
+		if in.Remove {
+			out.Change, err = e.RemoveCondition(cb.ID, id)
+		} else {
+			out.Change, err = e.AddCondition(cb.ID, encounter.ConditionSpec{ID: id, Rounds: in.Rounds})
+		}
+		return err
+	})
+	return e, out, err
+}
+
+// InitRemove removes a combatant (one the caller may act for).
+func (t *Table) InitRemove(ctx context.Context, c Caller, combatant string) (*encounter.Encounter, *encounter.Removal, error) {
+	var rm *encounter.Removal
+	e, err := t.runEncounter(ctx, c, nil, func(s *scene, e *encounter.Encounter) error {
+		cb, err := e.Find(combatant)
+		if err != nil {
+			return err
+		}
+		if err := s.mayAct(e, cb); err != nil {
+			return err
+		}
+		rm, err = e.Remove(cb.ID)
+		return err
+	})
+	return e, rm, err
+}
+
+// InitEnd ends the channel's encounter (those who run it only); it returns the encounter as it ended.
+func (t *Table) InitEnd(ctx context.Context, c Caller) (*encounter.Encounter, error) {
+	var out *encounter.Encounter
+	err := t.update(ctx, c, nil, func(s *scene) error {
+		e, err := s.mustHere()
+		if err != nil {
+			return err
+		}
+		if err := s.mayControl(e); err != nil {
+			return err
+		}
+		s.deleteEncounter(c.ChannelID)
+		out = e
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,70 @@
+package play
+
+import (
+	"context"
+	"strings"
+
+	"rulekeeper/rules/rogue"
+)
+
+// Settings reads the caller's guild settings.
+func (t *Table) Settings(ctx context.Context, c Caller) (Settings, error) {
+	var out Settings
+	err := t.view(ctx, c, nil, func(s *scene) error {
+		var err error
+		out, err = s.settings()
+		return err
+	})
+	return out, err
+}
+
+// SetSetting changes one guild setting; only a member with Manage Server may. Fields: language (a language, or
+// "auto" for each user's own), gm_role (a role id, mention allowed), crit_rule, system, aoe_method,
+// rt_crit_direction, rt_crit_effect (on/off); house rules at their default are dropped.
+func (t *Table) SetSetting(ctx context.Context, c Caller, field, value string) (Settings, error) {
+	var out Settings
+	err := t.update(ctx, c, nil, func(s *scene) error {
+		if !c.ManageServer {
+			return fail("settings.err.not_admin")
+		}
+		g, err := s.settings()
+		if err != nil {
+			return err
+		}
+		switch field {
+		case "language":
+			g.Language = value
+			if g.Language == "auto" {
+				g.Language = ""
+			}
+		case "gm_role":
+			g.GMRole = strings.Trim(value, "<@&>")
+		case "crit_rule":
+			g.CritRule = value
+		case "system":
+			g.System = value
+		case "aoe_method":
+			g.AoEMethod = value
+		case HouseRTCritDirection:
+			g.House = setHouse(g.House, HouseRTCritDirection, value, string(rogue.CritAttacker))
+		case HouseRTCritEffect:
+			g.House = setHouse(g.House, HouseRTCritEffect, value, "on")
+		}
+		out = g
+		return s.tx.PutGuild(g)
+	})
+	return out, err
+}
+
+// setHouse sets a house rule, dropping it when it is the default.
+func setHouse(h map[string]string, key, value, def string) map[string]string {
+	if value == def || value == "" {
+		delete(h, key)
+		return h
+	}
+	if h == nil {
+		h = map[string]string{}
+	}
+	h[key] = value
+	return h
+}

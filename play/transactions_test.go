@@ -1,0 +1,136 @@
+package play_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"rulekeeper/play"
+	"rulekeeper/rules/dnd5e"
+	"rulekeeper/rules/encounter"
+	"rulekeeper/rules/rogue"
+)
+
+// TestTransactionsPerCommand runs every command of the table once, in a session with both systems, and counts its
+// store transactions: each command is exactly one — a write for a change, a read for a look — whatever it reads,
+// decides and writes inside (design §3). bot adds one read per request: the guild's settings.
+func TestTransactionsPerCommand(t *testing.T) {
+	e := newEnv(t)
+	e.fight5e()
+	e.sheetRogue("carl", "Grak")
+	ctx := context.Background()
+	bg := func(user string) play.Caller { return caller(user) }
+	hold, _ := dnd5e.LookupSpell("hold_person")
+	two := 2
+	type step struct {
+		command       string
+		reads, writes int
+		run           func() error
+	}
+	steps := []step{
+		{"/attack (5e, tracked target)", 0, 1, func() error {
+			_, err := e.table.Attack(ctx, bg("bob"), attack5e("Goblin 1", "longsword"), roll(3, 1))
+			return err
+		}},
+		{"/attack (Rogue's Tale, given defences)", 0, 1, func() error {
+			in := play.Attack{Rogue: play.Reading[play.AttackRT]{In: play.AttackRT{Weapon: rogue.Weapon{Damage: "1d6"}, Dodge: &two, AdHocName: "x"}}}
+			_, err := e.table.Attack(ctx, bg("carl"), in, roll(6, 6, 3, 3, 3, 3, 3, 3))
+			return err
+		}},
+		{"/cast (5e, hold person)", 0, 1, func() error {
+			in := play.Cast{Dnd5e: play.Reading[play.Cast5e]{In: play.Cast5e{Spell: hold, Targets: []string{"Goblin 2"}, Mode: dnd5e.Normal}}}
+			_, err := e.table.Cast(ctx, bg("alice"), in, roll(15))
+			return err
+		}},
+		{"/hp damage (5e)", 0, 1, func() error {
+			_, err := e.table.HP(ctx, bg("bob"), play.HP{Kind: play.HPDamage, Amount: 3}, roll())
+			return err
+		}},
+		{"/hp heal (Rogue's Tale)", 0, 1, func() error {
+			_, err := e.table.HP(ctx, bg("carl"), play.HP{Kind: play.HPHeal, Amount: 1}, roll())
+			return err
+		}},
+		{"/check (5e)", 1, 0, func() error {
+			_, err := e.table.Check(ctx, bg("bob"), play.Check{Dnd5e: play.Reading[play.Check5e]{In: play.Check5e{Skill: "athletics"}}}, roll(10))
+			return err
+		}},
+		{"/check (Rogue's Tale)", 1, 0, func() error {
+			_, err := e.table.Check(ctx, bg("carl"), play.Check{Rogue: play.Reading[rogue.CheckOptions]{In: rogue.CheckOptions{Attr: rogue.Str}}}, roll(3, 4))
+			return err
+		}},
+		{"/save", 1, 0, func() error {
+			_, err := e.table.Save(ctx, bg("bob"), "", dnd5e.Con, dnd5e.RollOptions{}, roll(10))
+			return err
+		}},
+		{"/identify", 1, 0, func() error {
+			_, _, err := e.table.Identify(ctx, bg("alice"), "", hold, false, dnd5e.RollOptions{}, roll(10))
+			return err
+		}},
+		{"/condition add", 0, 1, func() error {
+			_, _, err := e.table.SetCondition(ctx, bg("bob"), play.Condition{Condition: dnd5e.Prone})
+			return err
+		}},
+		{"/condition list", 1, 0, func() error { _, err := e.table.Sheet5e(ctx, bg("bob"), ""); return err }},
+		{"/rest short", 0, 1, func() error {
+			_, _, err := e.table.Rest(ctx, bg("bob"), "", false, 0, time.Now(), roll())
+			return err
+		}},
+		{"/init next", 0, 1, func() error { _, _, err := e.table.InitTurn(ctx, bg("gm"), true); return err }},
+		{"/init list", 1, 0, func() error { _, _, _, err := e.table.InitList(ctx, bg("gm")); return err }},
+		{"/init move", 0, 1, func() error {
+			_, _, err := e.table.InitMove(ctx, bg("gm"), "Goblin 2", &encounter.Pos{X: 1, Y: 1})
+			return err
+		}},
+		{"/init condition", 0, 1, func() error {
+			in := play.InitCondition{Combatant: "Goblin 2", Name: "prone", Condition: play.Reading[dnd5e.Condition]{In: dnd5e.Prone}}
+			_, _, err := e.table.InitCondition(ctx, bg("gm"), in)
+			return err
+		}},
+		{"/rt turn", 0, 1, func() error {
+			_, err := e.table.RTTurn(ctx, bg("carl"), "", 1, rogue.ActionAct, roll(3, 3, 3, 3))
+			return err
+		}},
+		{"/rt effect add", 0, 1, func() error {
+			_, _, err := e.table.RTEffectAdd(ctx, bg("carl"), "", rogue.Effect{Kind: rogue.KindHaste, Turns: 3})
+			return err
+		}},
+		{"/sheet show", 1, 0, func() error { _, err := e.table.ShowSheet(ctx, bg("bob"), ""); return err }},
+		{"/sheet set", 0, 1, func() error {
+			_, err := e.table.SetSheet(ctx, bg("bob"), play.SheetEdit{Dnd5e: func(c *dnd5e.Character) error { c.AC = 16; return nil }})
+			return err
+		}},
+		{"/sheet list", 1, 0, func() error { _, err := e.table.Sheets(ctx, bg("bob")); return err }},
+		{"/sheet export + import", 1, 1, func() error {
+			sh, err := e.table.ExportSheet(ctx, bg("bob"), "")
+			if err != nil {
+				return err
+			}
+			_, err = e.table.ImportSheet(ctx, bg("dave"), sh.System, "Borin copy", json.RawMessage(sh.Raw))
+			return err
+		}},
+		{"/settings crit_rule", 0, 1, func() error {
+			_, err := e.table.SetSetting(ctx, bg("gm"), "crit_rule", "max")
+			return err
+		}},
+		{"/init end", 0, 1, func() error { _, err := e.table.InitEnd(ctx, bg("gm")); return err }},
+	}
+	var table strings.Builder
+	e.store.take()
+	for _, s := range steps {
+		t.Run(strings.TrimPrefix(s.command, "/"), func(t *testing.T) {
+			err := s.run()
+			reads, writes := e.store.take()
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&table, "%-40s %d read, %d write\n", s.command, reads, writes)
+			if reads != s.reads || writes != s.writes {
+				t.Errorf("%d reads, %d writes; want %d and %d", reads, writes, s.reads, s.writes)
+			}
+		})
+	}
+	t.Logf("transactions per command (play; bot adds the guild read):\n%s", table.String())
+}
