@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 
@@ -32,8 +33,10 @@ func (b *Bot) sheetCommand() *Command {
 			continue
 		}
 		for _, o := range sys.createOptions() {
-			if FindOption(create, o.Name) == nil {
+			if have := FindOption(create, o.Name); have == nil {
 				create = append(create, o)
+			} else {
+				widen(have, o)
 			}
 		}
 	}
@@ -92,11 +95,33 @@ func (b *Bot) sheetCreate(req *Request) (*Reply, error) {
 	return r, nil
 }
 
-// refuseCreateOptions refuses a /sheet create option that only another system reads, rather than ignoring it.
+// widen makes a /sheet create option that several systems read accept what any of them does (Integer bounds,
+// string lengths); each system then checks its own (refuseCreateOptions).
+func widen(have, o *Option) {
+	if have.Min != nil && o.Min != nil && *o.Min < *have.Min {
+		have.Min = o.Min
+	}
+	if have.Max != nil && o.Max != nil && *o.Max > *have.Max {
+		have.Max = o.Max
+	}
+	have.MaxLen = max(have.MaxLen, o.MaxLen)
+}
+
+// refuseCreateOptions refuses a /sheet create option that only another system reads, rather than ignoring it, and
+// a value outside the system's own bounds (the table's are the widest of all systems').
 func refuseCreateOptions(req *Request, sys sheetSystem, system string) error {
-	for name := range req.Options {
-		if name != "system" && name != "name" && FindOption(sys.createOptions(), name) == nil {
+	names := slices.Sorted(maps.Keys(req.Options))
+	own := sys.createOptions()
+	for _, name := range names {
+		if name == "system" || name == "name" {
+			continue
+		}
+		o := FindOption(own, name)
+		if o == nil {
 			return Errorf("rt.err.option_not_for_system", "Option", name, "System", req.T("system."+system))
+		}
+		if _, err := coerce(o, req.Options[name]); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -17,6 +17,7 @@ type Attack struct {
 	Target    string // a tracked target by name; "" = none (given AC or defences)
 	Dnd5e     Reading[Attack5e]
 	Rogue     Reading[AttackRT]
+	CoC       Reading[AttackCoC]
 }
 
 // Attack5e is a D&D 5e attack: with a sheet attack (Weapon) or an ad-hoc roll (Bonus and Damage).
@@ -50,6 +51,7 @@ type AttackResult struct {
 	System string
 	Dnd5e  *Attack5eResult
 	Rogue  *AttackRTResult
+	CoC    *AttackCoCResult
 }
 
 // Attack5eResult is a D&D 5e attack.
@@ -93,6 +95,9 @@ func (t *Table) Attack(ctx context.Context, c Caller, in Attack, r dice.Roller) 
 		sys := s.actingSystem(in.Character)
 		if npc, err := s.rogueNPCActor(in.Character); npc != nil || err != nil {
 			sys = SystemRogue
+		}
+		if npc, err := s.cocNPCActor(in.Character); npc != nil || err != nil {
+			sys = SystemCoC
 		}
 		res, err := rulesOf(sys).attack(s, &in)
 		out = res
