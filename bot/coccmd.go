@@ -46,6 +46,10 @@ type cocGenerateResult struct {
 }
 
 func (b *Bot) cocGenerate(req *Request) (*Reply, error) {
+	name := strings.TrimSpace(req.Str("name"))
+	if name == "" && req.Has("occupation") {
+		return nil, Errorf("cthulhu.err.generate_name")
+	}
 	g, err := coc.Generate(req.Dice, coc.GenerateInput{Age: req.Int("age", 0)})
 	if err != nil {
 		return nil, err
@@ -53,7 +57,7 @@ func (b *Bot) cocGenerate(req *Request) (*Reply, error) {
 	out := cocGenerateResult{Generated: g}
 	lines := cocGeneratedLines(req, g)
 	title := req.T("cthulhu.generate.title")
-	if name := strings.TrimSpace(req.Str("name")); name != "" {
+	if name != "" {
 		c, err := g.Character(name)
 		if err != nil {
 			return nil, err
@@ -68,8 +72,6 @@ func (b *Bot) cocGenerate(req *Request) (*Reply, error) {
 		out.Saved = &saved
 		title = req.T("cthulhu.generate.title_named", "Name", sh.Name)
 		lines = append(lines, req.T("sheet.created", "Name", sh.Name))
-	} else if req.Has("occupation") {
-		return nil, Errorf("cthulhu.err.generate_name")
 	}
 	return &Reply{Title: title, Body: strings.Join(lines, "\n"), Result: out, Tone: ToneSuccess}, nil
 }

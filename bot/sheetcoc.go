@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,16 +21,17 @@ type cocSystem struct{}
 // cocDefaultAge is the age of an investigator created without one (as coc.Generated.Character).
 const cocDefaultAge = 20
 
-// createOptions: the eight characteristics and Luck (0–99; str, dex, con and int are merged with 5e's by name),
-// age, occupation, and skills ("Spot Hidden 60, 图书馆使用 70", shared with 5e's skills:).
+// createOptions: Discord allows 25 options and /sheet create has them all, so a Call of Cthulhu investigator reads
+// the options it shares with 5e — str, dex, con, int (0–99 here), class: (the occupation) — and skills:, a list of
+// values as Chinese and Korean tables write them for SealDice's .st: "STR 50 CON 60 SIZ 55 … Luck 55 Age 24
+// Library Use 70", "力量50体质60体型55…幸运55 图书馆使用70 侦查60", any language, commas optional.
 func (cocSystem) createOptions() []*Option {
 	var opts []*Option
-	for _, c := range append(coc.Characteristics(), coc.Luck) {
+	for _, c := range []coc.Characteristic{coc.STR, coc.DEX, coc.CON, coc.INT} {
 		opts = append(opts, &Option{Name: string(c), Type: Integer, Min: Bound(coc.MinChar), Max: Bound(coc.MaxChar)})
 	}
 	return append(opts,
-		&Option{Name: "age", Type: Integer, Min: Bound(coc.MinAge), Max: Bound(coc.MaxAge)},
-		&Option{Name: "occupation", Type: String, MaxLen: coc.MaxNameLen},
+		&Option{Name: "class", Type: String, MaxLen: coc.MaxNameLen},
 		&Option{Name: "skills", Type: String, MaxLen: 500},
 	)
 }
@@ -39,57 +42,122 @@ func (sys cocSystem) create(req *Request, in *play.NewSheet) {
 	}
 }
 
-// build makes an investigator from the given characteristics and Luck (all nine needed), age (default 20),
-// occupation and skills; HP, MP and SAN start full.
+// build makes an investigator from the eight characteristics and Luck (all needed), age (default 20), occupation
+// and skills; HP, MP and SAN start full unless the values give them.
 func (cocSystem) build(req *Request) (*coc.Character, error) {
+	vals, err := parseCoCValues(req.Str("skills"))
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range []coc.Characteristic{coc.STR, coc.DEX, coc.CON, coc.INT} {
+		if req.Has(string(c)) {
+			vals = append(vals, cocValue{field: string(c), value: req.Int(string(c), 0)})
+		}
+	}
 	var s coc.Scores
+	given := map[string]bool{}
+	age, luck := cocDefaultAge, 0
+	for _, v := range vals {
+		switch ch := coc.Characteristic(v.field); {
+		case ch == coc.Luck:
+			luck = v.value
+		case ch.Valid():
+			s.Set(ch, v.value)
+		case v.field == string(coc.StatAge):
+			age = v.value
+		}
+		given[v.field] = true
+	}
 	var missing []string
 	for _, c := range append(coc.Characteristics(), coc.Luck) {
-		if !req.Has(string(c)) {
-			missing = append(missing, "`"+string(c)+"`")
+		if !given[string(c)] {
+			missing = append(missing, req.T(c.Key()))
 		}
-		s.Set(c, req.Int(string(c), 0))
 	}
 	if len(missing) > 0 {
 		return nil, Errorf("cthulhu.err.need_chars", "Names", req.P.List(missing))
 	}
-	c, err := coc.New(req.Str("name"), req.Int("age", cocDefaultAge), s, req.Int("luck", 0))
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	c, err := coc.New(req.Str("name"), age, s, luck)
 	if err != nil {
 		return nil, err
 	}
-	c.Occupation = strings.TrimSpace(req.Str("occupation"))
-	if err := setCoCSkills(c, req.Str("skills")); err != nil {
-		return nil, err
+	c.Occupation = strings.TrimSpace(req.Str("class"))
+	for _, v := range vals {
+		switch v.field {
+		case string(coc.StatHP): // a new sheet's HP and MP given are its maxima too
+			c.MaxHP = v.value
+		case string(coc.StatMP):
+			c.MaxMP = v.value
+		}
+		if err := setCoCValue(c, v); err != nil {
+			return nil, err
+		}
 	}
 	return c, c.Validate()
 }
 
-// setCoCSkills records a list of skill values: "Spot Hidden 60, 图书馆使用 70, language_other:Latin 40".
-func setCoCSkills(c *coc.Character, list string) error {
-	for _, item := range splitList(list) {
-		if err := setCoCSkill(c, item); err != nil {
-			return err
+// cocValue is one "name value" pair of a values list, its name read as a field (a characteristic, luck, hp, mp,
+// san, age, armor) or a skill.
+type cocValue struct {
+	field string // a field of fieldsCoC, or "" for a skill
+	skill coc.Skill
+	spec  string
+	value int
+}
+
+// cocValueRE finds "name value" pairs: a name (no digits) and the number after it.
+var cocValueRE = regexp.MustCompile(`([^\d,，、;；]+?)\s*[=:：]?\s*(\d+)`)
+
+// parseCoCValues reads a values list: "STR 50, Spot Hidden 60", "力量50体质60图书馆使用70", "language_other:Latin 40".
+func parseCoCValues(s string) ([]cocValue, error) {
+	var out []cocValue
+	rest := strings.TrimSpace(s)
+	for _, m := range cocValueRE.FindAllStringSubmatchIndex(rest, -1) {
+		name := strings.Trim(rest[m[2]:m[3]], " 　=:：,，、;；")
+		n, err := strconv.Atoi(rest[m[4]:m[5]])
+		if err != nil || name == "" {
+			return nil, Errorf("cthulhu.err.bad_skill_entry", "Entry", rest[m[0]:m[1]])
 		}
+		v := cocValue{value: n}
+		if f := cocField(name); slices.Contains(fieldsCoC, f) {
+			v.field = f
+		} else if v.skill, v.spec, err = parseCoCSkill(name); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	if len(out) == 0 && rest != "" {
+		return nil, Errorf("cthulhu.err.bad_skill_entry", "Entry", rest)
+	}
+	return out, nil
+}
+
+// setCoCValue records one value on a sheet: a skill's, or a numeric field's.
+func setCoCValue(c *coc.Character, v cocValue) error {
+	if v.field == "" {
+		return c.SetSkill(v.skill, v.spec, v.value)
+	}
+	if !setCoCNumber(c, v.field, v.value) {
+		return Errorf("cthulhu.err.bad_skill_entry", "Entry", v.field)
 	}
 	return nil
 }
 
-// setCoCSkill records one "skill value" pair (the value last, after a space, = or :).
-func setCoCSkill(c *coc.Character, item string) error {
-	item = strings.TrimSpace(item)
-	i := strings.LastIndexAny(item, " =　")
-	if i < 0 {
-		return Errorf("cthulhu.err.bad_skill_entry", "Entry", item)
-	}
-	n, err := strconv.Atoi(strings.TrimSpace(item[i:]))
-	if err != nil {
-		return Errorf("cthulhu.err.bad_skill_entry", "Entry", item)
-	}
-	skill, spec, err := parseCoCSkill(strings.TrimRight(item[:i], " =:："))
+// setCoCValues records a values list on a sheet (/sheet set field:skills).
+func setCoCValues(c *coc.Character, list string) error {
+	vals, err := parseCoCValues(list)
 	if err != nil {
 		return err
 	}
-	return c.SetSkill(skill, spec, n)
+	for _, v := range vals {
+		if err := setCoCValue(c, v); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (cocSystem) show(req *Request, sh *play.Sheet) *Reply { return cocSheetReply(req, sh.CoC) }

@@ -52,10 +52,8 @@ func setCoC(c *coc.Character, field, value string) error {
 	case "occupation":
 		c.Occupation = value
 		return nil
-	case "skill":
-		return setCoCSkill(c, value)
-	case "skills":
-		return setCoCSkills(c, value)
+	case "skill", "skills":
+		return setCoCValues(c, value)
 	case "weapon":
 		w, err := parseCoCWeapon(value)
 		if err != nil {
