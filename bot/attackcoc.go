@@ -149,8 +149,16 @@ func cocAttackReply(req *Request, a *play.AttackCoCResult) *Reply {
 // cocAttackOddsLine is the exact chances of a melee attack's outcomes, or of a shot's levels.
 func cocAttackOddsLine(req *Request, a *play.AttackCoCResult) string {
 	if o := a.MeleeOdds; o != nil {
-		return req.T("cthulhu.attack.odds", "Hit", chanceStr(o.Hit), "Extreme", chanceStr(o.Extreme),
-			"Dodged", chanceStr(o.Dodged), "Counter", chanceStr(o.Counter), "Miss", chanceStr(o.Miss))
+		items := []string{req.T("cthulhu.attack.odds_hit", "Chance", chanceStr(o.Hit), "Extreme", chanceStr(o.Extreme))}
+		for _, x := range []struct {
+			key string
+			c   coc.Chance
+		}{{"cthulhu.attack.odds_dodged", o.Dodged}, {"cthulhu.attack.odds_counter", o.Counter}, {"cthulhu.attack.odds_miss", o.Miss}} {
+			if x.c.Num > 0 {
+				items = append(items, req.T(x.key, "Chance", chanceStr(x.c)))
+			}
+		}
+		return req.T("cthulhu.attack.odds", "Outcomes", req.P.List(items))
 	}
 	return cocOddsLine(req, a.ShotOdds)
 }

@@ -186,9 +186,13 @@ func cocOddsLine(req *Request, o *coc.Odds) string {
 // chanceFloat is an exact chance as a number rounded to 4 places (the JSON's chance).
 func chanceFloat(c coc.Chance) float64 { return chance(int(c.Num), int(c.Den)) }
 
-// chanceStr renders an exact chance: "50.0% (1/2)".
+// chanceStr renders an exact chance: "50% (1/2)"; no fraction for 0 and 1.
 func chanceStr(c coc.Chance) string {
-	return chanceText(c.Float(), c.String())
+	rat := c.String()
+	if c.Num == 0 || c.Num == c.Den {
+		rat = ""
+	}
+	return chanceText(c.Float(), rat)
 }
 
 // cocButtons are the buttons of a failed roll: Push (when it may be pushed) and Spend Luck (when the character has

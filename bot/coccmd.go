@@ -130,7 +130,7 @@ func (b *Bot) cocDevelop(req *Request) (*Reply, error) {
 		if l.Improved {
 			key = "cthulhu.develop.luck_up"
 		}
-		lines = append(lines, req.T(key, "Roll", l.Roll.Value, "Before", l.Before, "After", l.After, "Gain", rollText(req, l.Gain)))
+		lines = append(lines, req.T(key, "Roll", l.Roll.Value, "Before", l.Before, "After", l.After, "Gain", rollBare(req, l.Gain)))
 	}
 	return &Reply{Title: req.T("cthulhu.develop.title", "Name", c.Name), Body: strings.Join(lines, "\n"), Footer: c.Name,
 		Result: out, Tone: ToneSuccess}, nil
@@ -143,7 +143,7 @@ func cocImprovementLine(req *Request, imp coc.Improvement) string {
 		return req.T("cthulhu.develop.same", "Skill", what, "Before", imp.Before, "Roll", imp.Roll.Value)
 	}
 	line := req.T("cthulhu.develop.up", "Skill", what, "Before", imp.Before, "Roll", imp.Roll.Value,
-		"Gain", rollText(req, imp.Gain), "After", imp.After)
+		"Gain", rollBare(req, imp.Gain), "After", imp.After)
 	if imp.Mastery {
 		line += " " + req.T("cthulhu.develop.mastery", "SAN", rollText(req, imp.SAN))
 	}

@@ -216,6 +216,8 @@ func arrivalLines(req *Request, e *encounter.Encounter, added *encounter.Added) 
 	var lines []string
 	for _, a := range added.Arrivals {
 		switch {
+		case a.Roll != nil && a.Roll.Fixed && e.System == encounter.CoC:
+			lines = append(lines, req.T("cthulhu.init.arrival", "Name", a.Combatant.Name, "Init", a.Roll.Total))
 		case a.Roll != nil && a.Roll.Fixed:
 			lines = append(lines, req.T("init.arrival_fixed", "Name", a.Combatant.Name, "Init", a.Roll.Total))
 		case a.Roll != nil:

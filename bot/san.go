@@ -78,7 +78,7 @@ func sanReply(req *Request, out *play.SanityOut) *Reply {
 	if s.MaxLoss {
 		key = "cthulhu.san.loss_max"
 	}
-	loss := rollText(req, s.LossRoll)
+	loss := rollBare(req, s.LossRoll)
 	if _, err := strconv.Atoi(strings.TrimSpace(s.Notation)); err == nil {
 		loss = strings.TrimSpace(s.Notation) // a fixed loss: no dice to show
 	}
