@@ -275,6 +275,9 @@ func playInvestigation(t *testing.T, inv investigation) {
 	if o := oddsOf(t, r.Result["odds"]); o != *coc.CheckOdds(60, coc.DifficultyRegular, 0, 0) {
 		t.Errorf("sanity odds %+v", o)
 	}
+	if o := oddsOf(t, r.Result["int_odds"]); o != *coc.CheckOdds(70, coc.DifficultyRegular, 0, 0) {
+		t.Errorf("INT odds %+v", o)
+	}
 
 	// The fight: Ada (DEX 65) and a ghoul (DEX 70) in the channel's encounter.
 	e.ok("gm", "/init start")
@@ -285,7 +288,7 @@ func playInvestigation(t *testing.T, inv investigation) {
 	}
 	// Ada's Brawl 50 rolls 20 (hard); the ghoul's Dodge 30 rolls 50: a hit; 1d3 rolls 2, less 1 armour.
 	r = e.ok("alice", "/attack target:"+inv.ghoul, 2, 10, 5, 10, 2)
-	if r.Result["outcome"] != "hit" || r.Result["damage"] != 1.0 || sub2(t, r.Result, "hurt", "NPCHP")["hp_after"] != 12.0 {
+	if r.Result["outcome"] != "hit" || r.Result["damage"] != 1.0 || sub2(t, r.Result, "hurt", "npc_hp")["hp_after"] != 12.0 {
 		t.Fatalf("Ada's blow: %v", r.Result)
 	}
 	mo := sub(t, r.Result, "melee_odds")
@@ -296,10 +299,13 @@ func playInvestigation(t *testing.T, inv investigation) {
 	// 75: she falls unconscious.
 	r = e.ok("gm", "/attack character:"+inv.ghoul+" target:Ada", 3, 10, 9, 10, 6, 7, 5)
 	want(r, inv.majorWound, inv.unconscious)
-	w := sub2(t, r.Result, "hurt", "Wound")
+	w := sub2(t, r.Result, "hurt", "wound")
 	if r.Result["damage"] != 6.0 || w["major_wound"] != true || w["unconscious"] != true || w["after"] != 5.0 ||
 		sub(t, w, "con")["success"] != false {
 		t.Fatalf("major wound: %v", r.Result)
+	}
+	if o := oddsOf(t, sub(t, r.Result, "hurt")["con_odds"]); o != *coc.CheckOdds(60, coc.DifficultyRegular, 0, 0) {
+		t.Errorf("CON odds %+v", o)
 	}
 	ada := e.coc("alice", "Ada")
 	if ada.HP != 5 || !ada.Has(coc.MajorWound) || !ada.Has(coc.Unconscious) || !ada.Has(coc.Prone) {
@@ -324,6 +330,9 @@ func playInvestigation(t *testing.T, inv investigation) {
 		imp := imps[i].(map[string]any)
 		if imp["skill"] != want.skill || imp["after"] != want.after || imp["before"] != want.value || sub(t, imp, "roll")["value"] != want.roll {
 			t.Errorf("improvement %d: %v", i, imp)
+		}
+		if c := coc.ImproveOdds(int(want.value)); sub(t, imp, "chance")["num"] != float64(c.Num) || sub(t, imp, "chance")["den"] != float64(c.Den) {
+			t.Errorf("improvement %d chance %v, want %v", i, imp["chance"], c)
 		}
 	}
 	if l := sub(t, r.Result, "luck"); l["improved"] != true || l["after"] != 35.0 {

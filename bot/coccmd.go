@@ -104,11 +104,18 @@ func cocGeneratedLines(req *Request, g *coc.Generated) []string {
 
 // cocDevelopResult is the JSON of /coc develop.
 type cocDevelopResult struct {
-	Character    string            `json:"character"`
-	Improvements []coc.Improvement `json:"improvements"`
-	SANBefore    int               `json:"san_before"`
-	SAN          int               `json:"san"`
-	Luck         *coc.LuckRecovery `json:"luck,omitempty"`
+	Character    string               `json:"character"`
+	Improvements []cocImprovementJSON `json:"improvements"`
+	SANBefore    int                  `json:"san_before"`
+	SAN          int                  `json:"san"`
+	Luck         *coc.LuckRecovery    `json:"luck,omitempty"`
+	LuckChance   *coc.Chance          `json:"luck_chance,omitempty"` // exact, before the roll
+}
+
+// cocImprovementJSON is one improvement check with its exact chance before the roll.
+type cocImprovementJSON struct {
+	coc.Improvement
+	Chance coc.Chance `json:"chance"`
 }
 
 func (b *Bot) cocDevelop(req *Request) (*Reply, error) {
@@ -117,15 +124,18 @@ func (b *Bot) cocDevelop(req *Request) (*Reply, error) {
 		return nil, err
 	}
 	c := res.Character
-	out := cocDevelopResult{Character: c.Name, Improvements: []coc.Improvement{}, SANBefore: c.SAN, SAN: c.SAN, Luck: res.Luck}
+	out := cocDevelopResult{Character: c.Name, Improvements: []cocImprovementJSON{}, SANBefore: c.SAN, SAN: c.SAN, Luck: res.Luck}
 	var lines []string
 	if d := res.Development; d != nil {
-		out.Improvements, out.SANBefore, out.SAN = d.Improvements, d.SANBefore, d.SANAfter
+		out.SANBefore, out.SAN = d.SANBefore, d.SANAfter
 		for _, imp := range d.Improvements {
+			out.Improvements = append(out.Improvements, cocImprovementJSON{Improvement: imp, Chance: coc.ImproveOdds(imp.Before)})
 			lines = append(lines, cocImprovementLine(req, imp))
 		}
 	}
 	if l := res.Luck; l != nil {
+		ch := coc.LuckRecoveryOdds(l.Before)
+		out.LuckChance = &ch
 		key := "cthulhu.develop.luck_same"
 		if l.Improved {
 			key = "cthulhu.develop.luck_up"

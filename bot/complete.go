@@ -95,6 +95,9 @@ func (b *Bot) completeSpell(req *Request) []Choice {
 // completeWeapon suggests the attacks on the attacker's sheet.
 func (b *Bot) completeWeapon(req *Request) []Choice {
 	sh := b.acting(req)
+	if sh != nil && sh.CoC != nil {
+		return completeCoCWeapon(req, sh.CoC)
+	}
 	if sh == nil || sh.Dnd5e == nil {
 		return nil
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"rulekeeper/rules/coc"
@@ -28,6 +29,19 @@ func (b *Bot) completeCoCTarget(req *Request) []Choice {
 	for _, c := range b.completeSystemCharacters(req, systemCoC) {
 		if !slices.ContainsFunc(out, func(o Choice) bool { return strings.EqualFold(o.Name, c.Name) }) {
 			out = append(out, c)
+		}
+	}
+	return out[:min(len(out), 25)]
+}
+
+// completeCoCWeapon suggests an investigator's weapons whose name contains what was typed, with skill and damage.
+func completeCoCWeapon(req *Request, c *coc.Character) []Choice {
+	typed := strings.ToLower(strings.TrimSpace(req.Str("weapon")))
+	var out []Choice
+	for _, w := range c.Weapons {
+		if strings.Contains(strings.ToLower(w.Name), typed) {
+			v, _ := c.SkillValue(w.Skill, "")
+			out = append(out, Choice{Name: w.Name + " (" + req.T(w.Skill.Key()) + " " + strconv.Itoa(v) + ", " + cocDamageText(req, w) + ")", Value: w.Name})
 		}
 	}
 	return out[:min(len(out), 25)]

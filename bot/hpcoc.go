@@ -24,6 +24,7 @@ type cocHPResult struct {
 	Amount     int              `json:"amount"`
 	Conditions []string         `json:"conditions"`
 	Wound      *coc.WoundResult `json:"wound,omitempty"`
+	CONOdds    *coc.Odds        `json:"con_odds,omitempty"` // of the CON roll after a major wound
 	Heal       *coc.HealResult  `json:"heal,omitempty"`
 }
 
@@ -42,6 +43,9 @@ func cocHPReply(req *Request, kind play.HPKind, amount int, h *play.HPCoC) *Repl
 		title = req.T("cthulhu.hp.damage_title", "Name", c.Name)
 		lines = cocWoundLines(req, c.Name, h.Wound)
 		out.Wound = h.Wound
+		if h.Wound.CON != nil {
+			out.CONOdds = h.Wound.CON.Odds()
+		}
 		r.Tone = ToneFailure
 		if h.Wound.Dead {
 			r.Tone = ToneCritical

@@ -48,6 +48,7 @@ type sanResult struct {
 	Bout       *coc.Bout         `json:"bout,omitempty"`
 	Chance     float64           `json:"chance"` // of passing the SAN roll, before it
 	Odds       *coc.Odds         `json:"odds"`
+	INTOdds    *coc.Odds         `json:"int_odds,omitempty"` // of the INT roll after 5 or more lost
 	Detail     *coc.SanityResult `json:"detail"`
 }
 
@@ -69,6 +70,9 @@ func sanReply(req *Request, out *play.SanityOut) *Reply {
 		Odds: s.Check.Odds(), Detail: s}
 	if s.Hours != nil {
 		j.Hours = s.Hours.Total
+	}
+	if s.INT != nil {
+		j.INTOdds = s.INT.Odds()
 	}
 	if j.Odds != nil {
 		j.Chance = chanceFloat(j.Odds.Success)

@@ -58,7 +58,8 @@ func (b *Bot) sheetCommand() *Command {
 		Options: []*Option{
 			{Name: "create", Type: SubCommand, Handler: b.sheetCreate, Options: create,
 				Examples: []string{"/sheet create name:Aria class:rogue level:3 str:10 dex:16 con:14 int:12 wis:10 cha:13 skills:stealth,perception expertise:stealth",
-					"/sheet create system:rogue name:Brom race:human sex:male level:3 str:9 agi:8 sta:8 cha:7 talents:crushing_blow max_dodge:3 shield:shield"}},
+					"/sheet create system:rogue name:Brom race:human sex:male level:3 str:9 agi:8 sta:8 cha:7 talents:crushing_blow max_dodge:3 shield:shield",
+					"/sheet create system:coc name:Ada class:Librarian skills:\"STR 50 CON 60 SIZ 55 DEX 65 APP 50 INT 70 POW 60 EDU 85 Luck 40 Age 24 Library Use 60\""}},
 			{Name: "show", Type: SubCommand, Handler: b.sheetShow, Options: []*Option{b.characterOption()}, Examples: []string{"/sheet show"}},
 			{Name: "list", Type: SubCommand, Handler: b.sheetList, Examples: []string{"/sheet list"}},
 			{Name: "use", Type: SubCommand, Handler: b.sheetUse, Options: []*Option{named("character")}, Examples: []string{"/sheet use character:Aria"}},

@@ -50,13 +50,15 @@ type AttackCoCResult struct {
 
 // CoCHurt is what one hit did to a tracked creature: a character's wound on its sheet, or an NPC's encounter HP.
 type CoCHurt struct {
-	Name       string
-	NPC        bool
-	Vague      bool // an NPC of an encounter the caller does not run: players see only a vague state
-	Wound      *coc.WoundResult
-	NPCHP      *encounter.HPChange
-	MajorWound bool // an NPC: half its max HP or more in one hit
-	State      encounter.State
+	Name  string `json:"name"`
+	NPC   bool   `json:"npc,omitempty"`
+	Vague bool   `json:"vague,omitempty"` // an NPC of an encounter the caller does not run: players see a vague state
+	// Wound is a character's; CONOdds the exact odds of its CON roll after a major wound.
+	Wound      *coc.WoundResult    `json:"wound,omitempty"`
+	CONOdds    *coc.Odds           `json:"con_odds,omitempty"`
+	NPCHP      *encounter.HPChange `json:"npc_hp,omitempty"`
+	MajorWound bool                `json:"major_wound,omitempty"` // an NPC: half its max HP or more in one hit
+	State      encounter.State     `json:"state,omitempty"`
 }
 
 // CoCNPC are a Call of Cthulhu NPC's numbers, kept in its combatant's Stats as {"coc":{…}}.
@@ -374,6 +376,9 @@ func (s *scene) hurtCoC(cr *Creature, amount int) (*CoCHurt, error) {
 		}
 		if h.Wound, err = cr.cc.TakeDamage(s.r, min(amount, coc.MaxPool), rule); err != nil {
 			return nil, err
+		}
+		if h.Wound.CON != nil {
+			h.CONOdds = h.Wound.CON.Odds()
 		}
 		cr.dirty = true
 		return h, nil
