@@ -574,3 +574,40 @@ func TestCoCGenerateAndHP(t *testing.T) {
 		t.Errorf("the dead rolled: %s", r.Error)
 	}
 }
+
+// TestCoCAid: First Aid on a dying investigator (1 HP, awake, stabilised) and Medicine after it (1D3 HP), rolled by
+// another player's investigator; a failed roll changes nothing but the healer's odds are still shown.
+func TestCoCAid(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", createAda)
+	e.ok("bob", `/sheet create system:coc name:Doc skills:"STR 50 CON 50 SIZ 50 DEX 50 APP 50 INT 70 POW 50 EDU 80 Luck 50 First Aid 60 Medicine 50"`)
+	// 11 damage of 11: a major wound at 0 HP, dying.
+	e.ok("alice", "/hp damage amount:11")
+	r := e.ok("bob", "/coc aid skill:first_aid target:Ada", 9, 9)
+	if r.Result["hp"] != 0.0 || sub(t, r.Result, "roll")["success"] != false {
+		t.Fatalf("failed first aid: %v", r.Result)
+	}
+	r = e.ok("bob", "/coc aid skill:first_aid target:Ada", 2, 10)
+	h := sub(t, r.Result, "heal")
+	if r.Result["hp"] != 1.0 || h["stabilised"] != true || h["woke"] != true {
+		t.Fatalf("first aid: %v", r.Result)
+	}
+	if o := oddsOf(t, r.Result["odds"]); o != *coc.CheckOdds(60, coc.DifficultyRegular, 0, 0) {
+		t.Errorf("first aid odds %+v", o)
+	}
+	ada := e.coc("alice", "Ada")
+	if ada.HP != 1 || !ada.Has(coc.Stable) || ada.Has(coc.Dying) || ada.Has(coc.Unconscious) {
+		t.Errorf("after first aid %+v", ada.Conditions)
+	}
+	e.console("bob").Locale = "zh-CN"
+	r = e.ok("bob", "/coc aid skill:医学 target:Ada", 10, 1, 2) // 01: a critical success; 1D3 rolls 2
+	if r.Result["hp"] != 3.0 || sub(t, r.Result, "heal")["healed"] != 2.0 || !strings.Contains(r.Text, "Doc为Ada进行医学") {
+		t.Fatalf("medicine: %v\n%s", r.Result, r.Text)
+	}
+	if c := e.coc("alice", "Ada"); c.HP != 3 || c.Has(coc.Stable) {
+		t.Errorf("after medicine %+v", c.Conditions)
+	}
+	if c := e.coc("bob", "Doc"); !c.Skills[0].Mark && !c.Skills[1].Mark {
+		t.Errorf("the healer's skills earned no mark: %+v", c.Skills)
+	}
+}

@@ -31,6 +31,11 @@ func (b *Bot) cocCommand() *Command {
 				{Name: "value", Type: Integer, Min: Bound(0), Max: Bound(coc.MaxValue)},
 			}, append(cocDiceOptions(), b.characterOption())...),
 				Examples: []string{"/coc opposed skill:charm target:Professor target_skill:psychology", "/coc opposed skill:str value:60"}},
+			{Name: "aid", Type: SubCommand, Handler: b.cocAid, Options: []*Option{
+				{Name: "skill", Type: String, Required: true, Choices: []string{string(coc.FirstAidSkill), string(coc.MedicineSkill)}},
+				{Name: "target", Type: String, MaxLen: play.MaxNameLen, Complete: b.completeCoCTarget},
+				b.characterOption(),
+			}, Examples: []string{"/coc aid skill:first_aid target:Ada", "/coc aid skill:medicine target:Ada character:Doc"}},
 			{Name: "day", Type: SubCommand, Handler: b.cocDay, Options: []*Option{
 				{Name: "next", Type: Boolean},
 				{Name: "set", Type: Integer, Min: Bound(1), Max: Bound(coc.MaxDay)},
@@ -250,4 +255,50 @@ func (b *Bot) cocDay(req *Request) (*Reply, error) {
 		key = "cthulhu.day.set"
 	}
 	return &Reply{Body: req.T(key, "Day", day), Result: cocDayResult{Day: day, Changed: changed}, Tone: ToneSuccess}, nil
+}
+
+// cocAidResult is the JSON of /coc aid.
+type cocAidResult struct {
+	Healer  string           `json:"healer"`
+	Patient string           `json:"patient"`
+	HP      int              `json:"hp"`
+	MaxHP   int              `json:"hp_max"`
+	Chance  float64          `json:"chance"` // of the healer's success, before the roll
+	Odds    *coc.Odds        `json:"odds"`
+	Heal    *coc.HealResult  `json:"heal"`
+	Roll    *coc.CheckResult `json:"roll"`
+}
+
+func (b *Bot) cocAid(req *Request) (*Reply, error) {
+	in := play.CoCAid{Healer: req.Str("character"), Target: req.Str("target"), Skill: coc.Skill(req.Str("skill"))}
+	res, err := b.cfg.Table.CoCAidTo(req.Ctx, req.caller(), in, req.Dice)
+	if err != nil {
+		return nil, err
+	}
+	p, h := res.Patient, res.Heal
+	out := cocAidResult{Healer: res.Healer, Patient: p.Name, HP: p.HP, MaxHP: p.MaxHP, Odds: res.Odds, Heal: h, Roll: res.Roll}
+	if res.Odds != nil {
+		out.Chance = chanceFloat(res.Odds.Success)
+	}
+	lines := []string{cocRollLine(req, req.T(in.Skill.Key()), res.Roll)}
+	tone := ToneFailure
+	if res.Roll.Success {
+		tone = ToneSuccess
+		lines = append(lines, req.T("cthulhu.wound.hp", "Name", p.Name, "Before", h.Before, "After", h.After, "Max", p.MaxHP))
+		if h.Stabilised {
+			lines = append(lines, req.T("cthulhu.heal.stabilised", "Name", p.Name))
+		}
+		if h.Woke {
+			lines = append(lines, req.T("cthulhu.heal.woke", "Name", p.Name))
+		}
+		if h.MajorWoundEnded {
+			lines = append(lines, req.T("cthulhu.heal.major_ended", "Name", p.Name))
+		}
+	}
+	if res.Roll.Mark {
+		lines = append(lines, req.T("cthulhu.check.mark"))
+	}
+	lines = append(lines, cocOddsLine(req, res.Odds))
+	return &Reply{Title: req.T("cthulhu.aid.title", "Name", res.Healer, "Patient", p.Name, "Skill", req.T(in.Skill.Key())),
+		Body: strings.Join(lines, "\n"), Footer: res.Healer, Result: out, Tone: tone}, nil
 }

@@ -108,6 +108,10 @@ func TestTransactionsPerCommand(t *testing.T) {
 			_, err := e.table.Attack(ctx, bg("dave"), play.Attack{CoC: play.Reading[play.AttackCoC]{In: play.AttackCoC{}}}, roll(1, 5, 2))
 			return err
 		}},
+		{"/coc aid", 0, 1, func() error {
+			_, err := e.table.CoCAidTo(ctx, bg("dave"), play.CoCAid{Skill: coc.FirstAidSkill}, roll(2, 10))
+			return err
+		}},
 		{"/hp damage (CoC)", 0, 1, func() error {
 			_, err := e.table.HP(ctx, bg("dave"), play.HP{Kind: play.HPDamage, Amount: 2}, roll())
 			return err
