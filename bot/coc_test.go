@@ -611,3 +611,41 @@ func TestCoCAid(t *testing.T) {
 		t.Errorf("the healer's skills earned no mark: %+v", c.Skills)
 	}
 }
+
+// TestCoCShot: firearms are not opposed; the range band sets the difficulty (E7.5: base range 15 yd, DEX 55 — 10
+// ft is point-blank with a bonus die, 80 ft is long range, Hard); an extreme hit with an impaling weapon deals its
+// maximum and one more damage roll (E7.8: handgun 1D10 extreme → 10 + 1D10), less the target's armour.
+func TestCoCShot(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("bob", `/sheet create system:coc name:Ben skills:"STR 70 CON 60 SIZ 70 DEX 55 APP 40 INT 60 POW 50 EDU 60 Luck 40 Handgun 55"`)
+	e.ok("bob", `/sheet set field:weapon value:".38 revolver, handgun, 1d10, range 15, impale, malfunction 100"`)
+	e.ok("gm", "/init start system:coc")
+	e.ok("gm", "/init add name:Ghoul hp:40 dex:65 defences:dodge:30,fighting:50,damage:1d6,armour:1")
+	// 80 ft: long range, Hard (27); 10 is an extreme success (11): 10 + 1D10 (4) impale = 14, less 1 armour.
+	r := e.ok("bob", "/attack weapon:\".38 revolver\" target:Ghoul distance:80", 1, 10, 4)
+	shot := sub(t, r.Result, "shot")
+	hit := sub(t, r.Result, "hit")
+	if shot["band"] != "long" || r.Result["extreme"] != true || r.Result["damage"] != 13.0 || hit["raw"] != 14.0 ||
+		sub(t, hit, "impale")["total"] != 4.0 || sub(t, hit, "roll")["total"] != 10.0 {
+		t.Fatalf("long shot: %v", r.Result)
+	}
+	w, err := e.coc("bob", "Ben").FindWeapon(".38 revolver")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := coc.ShotInput{Value: 55, DEX: 55, Weapon: w, Distance: 80}
+	if o := oddsOf(t, r.Result["shot_odds"]); o != *coc.ShotOdds(in) {
+		t.Errorf("shot odds %+v, want %+v", o, coc.ShotOdds(in))
+	}
+	// 10 ft: point-blank, a bonus die; tens 8 and 3 with units 0: 80 or 30, 30 kept, a regular success; 1D10 rolls 6.
+	r = e.ok("bob", "/attack weapon:\".38 revolver\" target:Ghoul distance:10", 8, 10, 3, 6)
+	if sub(t, r.Result, "shot")["band"] != "point_blank" || sub2(t, r.Result, "shot", "check")["net"] != 1.0 ||
+		r.Result["outcome"] != "hit" || r.Result["damage"] != 5.0 {
+		t.Fatalf("point-blank: %v", r.Result)
+	}
+	// A roll of 100 reaches the malfunction number: jammed, no shot.
+	r = e.ok("bob", "/attack weapon:\".38 revolver\" target:Ghoul distance:30", 10, 10)
+	if r.Result["jammed"] != true || r.Result["outcome"] != "miss" || r.Result["damage"] != 0.0 {
+		t.Errorf("jam: %v", r.Result)
+	}
+}
