@@ -66,6 +66,14 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Context", s.context},
 		{"Close", s.close},
 		{"Concurrency", s.concurrency},
+		{"Collation", s.collation},
+		{"Lists", s.lists},
+		{"Clear", s.clear},
+		{"Restore", s.restore},
+		{"ExportImport", s.exportImport},
+		{"ConcurrentSameName", s.concurrentSameName},
+		{"ConcurrentIDs", s.concurrentIDs},
+		{"GuildsInParallel", s.guildsInParallel},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -105,12 +113,31 @@ func view(t *testing.T, st store.Store, guild string, fn func(store.Tx) error) {
 	}
 }
 
-// put creates a character and returns it as PutCharacter left it.
+// put creates a character and returns it as PutCharacter left it. Each run of fn puts a fresh copy, so a
+// re-run never reuses the ID an aborted run was given.
 func put(t *testing.T, st store.Store, guild, owner, name string) *store.Character {
 	t.Helper()
-	c := &store.Character{OwnerID: owner, Name: name, System: "dnd5e", Sheet: json.RawMessage(`{"hp":10}`)}
-	update(t, st, guild, func(tx store.Tx) error { return tx.PutCharacter(c) })
+	var c *store.Character
+	update(t, st, guild, func(tx store.Tx) error {
+		c = &store.Character{OwnerID: owner, Name: name, System: "dnd5e", Sheet: json.RawMessage(`{"hp":10}`)}
+		return tx.PutCharacter(c)
+	})
 	return c
+}
+
+// create puts a new character made from c, a fresh copy on each run of fn (so a re-run starts from the same
+// record), and sets *c to what was stored.
+func create(t *testing.T, st store.Store, guild string, c *store.Character) {
+	t.Helper()
+	tmpl := *c
+	update(t, st, guild, func(tx store.Tx) error {
+		d := tmpl
+		if err := tx.PutCharacter(&d); err != nil {
+			return err
+		}
+		*c = d
+		return nil
+	})
 }
 
 func get(t *testing.T, st store.Store, guild, id string) (c *store.Character, err error) {
@@ -182,7 +209,7 @@ func (s suite) characterCRUD(t *testing.T) {
 	st := s.new(t)
 	c := &store.Character{GuildID: "ignored", OwnerID: "u1", Name: "Aria", System: "dnd5e",
 		Sheet: json.RawMessage(`{"hp": 12, "ac": 15}`)}
-	update(t, st, "g1", func(tx store.Tx) error { return tx.PutCharacter(c) })
+	create(t, st, "g1", c)
 	if !urlSafe.MatchString(c.ID) {
 		t.Errorf("assigned ID %q is not short and URL-safe", c.ID)
 	}
@@ -207,8 +234,8 @@ func (s suite) characterCRUD(t *testing.T) {
 	}
 
 	// Many characters get distinct IDs.
-	ids := map[string]bool{c.ID: true}
 	update(t, st, "g1", func(tx store.Tx) error {
+		ids := map[string]bool{c.ID: true}
 		for i := range 30 {
 			d := &store.Character{OwnerID: "u2", Name: fmt.Sprintf("npc %d", i)}
 			if err := tx.PutCharacter(d); err != nil {
@@ -239,7 +266,7 @@ func (s suite) characterCRUD(t *testing.T) {
 func (s suite) callerChosenID(t *testing.T) {
 	st := s.new(t)
 	c := &store.Character{ID: "hero-1", OwnerID: "u1", Name: "Bryn"}
-	update(t, st, "g1", func(tx store.Tx) error { return tx.PutCharacter(c) })
+	create(t, st, "g1", c)
 	if c.ID != "hero-1" {
 		t.Errorf("ID = %q, want hero-1", c.ID)
 	}
@@ -293,7 +320,7 @@ func (s suite) sheetRoundTrip(t *testing.T) {
 		if sheet != "" {
 			c.Sheet = json.RawMessage(sheet)
 		}
-		update(t, st, "g1", func(tx store.Tx) error { return tx.PutCharacter(c) })
+		create(t, st, "g1", c)
 		got, err := get(t, st, "g1", c.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -867,7 +894,7 @@ type counterSheet struct {
 func (s suite) concurrency(t *testing.T) {
 	st := s.new(t)
 	c := &store.Character{OwnerID: "u1", Name: "Counter", Sheet: json.RawMessage(`{"hp":0}`)}
-	update(t, st, "g1", func(tx store.Tx) error { return tx.PutCharacter(c) })
+	create(t, st, "g1", c)
 	var wg sync.WaitGroup
 	errs := make(chan error, Workers+4)
 	stop := make(chan struct{})
