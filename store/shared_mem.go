@@ -15,7 +15,8 @@ const (
 
 // memShared implements Shared in memory, for one process.
 type memShared struct {
-	now func() time.Time // time.Now; tests replace it
+	now                 func() time.Time // time.Now; tests replace it
+	maxSeen, maxBuckets int              // the bounds; tests lower them
 
 	mu      sync.Mutex
 	seen    map[string]*list.Element // id → element of order, whose Value is a seenEntry
@@ -37,7 +38,7 @@ type memBucket struct {
 }
 
 func newMemShared() *memShared {
-	return &memShared{now: time.Now, seen: map[string]*list.Element{}, order: list.New(), buckets: map[string]*memBucket{}}
+	return &memShared{now: time.Now, maxSeen: maxSeen, maxBuckets: maxBuckets, seen: map[string]*list.Element{}, order: list.New(), buckets: map[string]*memBucket{}}
 }
 
 func (m *memShared) seenFirst(id string, ttl time.Duration) bool {
@@ -45,7 +46,7 @@ func (m *memShared) seenFirst(id string, ttl time.Duration) bool {
 	now := m.now()
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	for front := m.order.Front(); front != nil && (!front.Value.(seenEntry).expires.After(now) || m.order.Len() >= maxSeen); front = m.order.Front() {
+	for front := m.order.Front(); front != nil && (!front.Value.(seenEntry).expires.After(now) || m.order.Len() >= m.maxSeen); front = m.order.Front() {
 		delete(m.seen, front.Value.(seenEntry).id)
 		m.order.Remove(front)
 	}
@@ -66,7 +67,7 @@ func (m *memShared) allow(key string, rate float64, burst int) (bool, time.Durat
 	now := m.now()
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if len(m.buckets) >= maxBuckets || now.Sub(m.swept) >= time.Minute {
+	if len(m.buckets) >= m.maxBuckets || now.Sub(m.swept) >= time.Minute {
 		m.sweep(now)
 	}
 	b := m.buckets[key]
@@ -96,7 +97,7 @@ func (m *memShared) sweep(now time.Time) {
 		}
 	}
 	for k := range m.buckets {
-		if len(m.buckets) < maxBuckets {
+		if len(m.buckets) < m.maxBuckets {
 			break
 		}
 		delete(m.buckets, k)
