@@ -10,9 +10,10 @@ import (
 )
 
 // TestRerunConformance: the conformance suite's own functions are re-run safe, so the suite passes through
-// storetest.Rerun. (The wrapper does not depend on the backend; bbolt keeps it quick.)
+// storetest.Rerun. (The wrapper does not depend on the backend; bbolt and a smaller Concurrency keep it quick:
+// TestConformance runs the full size.)
 func TestRerunConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) store.Store {
+	storetest.RunWith(t, storetest.Size{Workers: 10, Changes: 20}, func(t *testing.T) store.Store {
 		db, _ := openTemp(t, store.Options{NoSync: true})
 		return storetest.Rerun(db)
 	})

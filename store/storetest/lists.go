@@ -222,8 +222,8 @@ func nextIDs(id string, n int) []string {
 func (s suite) concurrentSameName(t *testing.T) {
 	st := s.new(t)
 	var wg sync.WaitGroup
-	results := make(chan error, Workers)
-	for range Workers {
+	results := make(chan error, s.workers)
+	for range s.workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -259,8 +259,8 @@ func (s suite) concurrentIDs(t *testing.T) {
 	st := s.new(t)
 	const each = 10
 	var wg sync.WaitGroup
-	ids := make(chan string, Workers*each)
-	for w := range Workers {
+	ids := make(chan string, s.workers*each)
+	for w := range s.workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -290,8 +290,8 @@ func (s suite) concurrentIDs(t *testing.T) {
 		seen[id] = true
 	}
 	view(t, st, "g1", func(tx store.Tx) error {
-		if cs, _ := tx.Characters(); len(cs) != Workers*each || len(seen) != Workers*each {
-			t.Errorf("%d characters stored, %d IDs handed out; want %d", len(cs), len(seen), Workers*each)
+		if cs, _ := tx.Characters(); len(cs) != s.workers*each || len(seen) != s.workers*each {
+			t.Errorf("%d characters stored, %d IDs handed out; want %d", len(cs), len(seen), s.workers*each)
 		}
 		return nil
 	})

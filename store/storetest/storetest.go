@@ -14,6 +14,7 @@ package storetest
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -38,7 +39,19 @@ const (
 // Run runs the conformance suite as parallel subtests of t. open must return a new, empty store each time it is
 // called; Run closes it when the subtest ends, so Close must be safe to call more than once.
 func Run(t *testing.T, open func(t *testing.T) store.Store) {
-	s := suite{open: open}
+	RunWith(t, Size{}, open)
+}
+
+// Size scales the concurrency cases; zero fields mean Workers and Changes.
+type Size struct {
+	Workers int // goroutines writing one guild at once
+	Changes int // read-modify-write updates each
+}
+
+// RunWith is Run with the concurrency cases scaled: a smaller size for suites that wrap a store in something
+// slower (Rerun, SERIALIZABLE retries) and have already been run at full size.
+func RunWith(t *testing.T, size Size, open func(t *testing.T) store.Store) {
+	s := suite{open: open, workers: cmp.Or(size.Workers, Workers), changes: cmp.Or(size.Changes, Changes)}
 	for _, c := range []struct {
 		name string
 		fn   func(*testing.T)
@@ -83,7 +96,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 }
 
 type suite struct {
-	open func(t *testing.T) store.Store
+	open             func(t *testing.T) store.Store
+	workers, changes int
 }
 
 func (s suite) new(t *testing.T) store.Store {
@@ -896,7 +910,7 @@ func (s suite) concurrency(t *testing.T) {
 	c := &store.Character{OwnerID: "u1", Name: "Counter", Sheet: json.RawMessage(`{"hp":0}`)}
 	create(t, st, "g1", c)
 	var wg sync.WaitGroup
-	errs := make(chan error, Workers+4)
+	errs := make(chan error, s.workers+4)
 	stop := make(chan struct{})
 	var readers sync.WaitGroup
 	for range 4 { // readers watch the counter only grow
@@ -932,11 +946,11 @@ func (s suite) concurrency(t *testing.T) {
 			}
 		}()
 	}
-	for range Workers {
+	for range s.workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for range Changes {
+			for range s.changes {
 				err := st.Update(ctx, "g1", func(tx store.Tx) error {
 					got, err := tx.Character(c.ID)
 					if err != nil {
@@ -969,7 +983,7 @@ func (s suite) concurrency(t *testing.T) {
 		t.Fatal(err)
 	}
 	var sh counterSheet
-	if err := json.Unmarshal(got.Sheet, &sh); err != nil || sh.HP != Workers*Changes {
-		t.Errorf("hp = %d (%v), want %d", sh.HP, err, Workers*Changes)
+	if err := json.Unmarshal(got.Sheet, &sh); err != nil || sh.HP != s.workers*s.changes {
+		t.Errorf("hp = %d (%v), want %d", sh.HP, err, s.workers*s.changes)
 	}
 }
