@@ -83,4 +83,3 @@ func damage(id string) func(store.Tx) error {
 		return tx.PutCharacter(c)
 	}
 }
-
