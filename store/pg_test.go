@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -374,4 +375,34 @@ func TestConnect(t *testing.T) {
 	if _, ok := b.(*store.PG); !ok || b.Stats().Pool.Max != 3 {
 		t.Errorf("Connect(url) = %T with pool %d, want *store.PG with 3", b, b.Stats().Pool.Max)
 	}
+}
+
+// TestBackupPostgres: a backup of a PostgreSQL store is a bbolt file with the same guilds, byte for byte.
+func TestBackupPostgres(t *testing.T) {
+	pg := openPG(t, store.Options{})
+	storetest.Fill(t, pg, "g1")
+	path := t.TempDir() + "/backup.db"
+	if err := store.BackupTo(ctx, pg, path); err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	storetest.SameStores(t, pg, db)
+	if info, err := os.Stat(path); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("backup file %v, %v; want mode 0600", info, err)
+	}
+	// A *DB goes through its hot copy.
+	path2 := t.TempDir() + "/backup2.db"
+	if err := store.BackupTo(ctx, db, path2); err != nil {
+		t.Fatal(err)
+	}
+	db2, err := store.Open(path2, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db2.Close()
+	storetest.SameStores(t, db, db2)
 }

@@ -10,6 +10,11 @@
 //			return db
 //		})
 //	}
+//
+// It also holds what tests of other packages need from a store: RunBackend (the Backend additions: Seen,
+// Allow, Ready, Schema, Stats), Rerun (a Store whose Updates run fn twice, to prove handlers re-run safe),
+// PostgresURL (a fresh schema of the test database per test, skipping without RULEKEEPER_TEST_DATABASE_URL
+// unless RULEKEEPER_REQUIRE_POSTGRES=1), and Fill/ExportJSON/SameStores for comparing stores.
 package storetest
 
 import (
