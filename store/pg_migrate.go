@@ -119,14 +119,15 @@ func (db *PG) migrate(ctx context.Context, migs []pgMigration) (before, after Sc
 }
 
 // bootstrap creates rk_meta with the format and version 0 when missing. Two processes creating it at once
-// can collide in the catalog (23505 or 42P07) although both say IF NOT EXISTS: then it tries again.
+// can collide in the catalog (23505, 42P07 or 42710: the table's row type) although both say IF NOT EXISTS:
+// then it tries again, and finds the table.
 func (db *PG) bootstrap(ctx context.Context) error {
 	var err error
-	for range 3 {
+	for range 5 {
 		if _, err = db.pool.Exec(ctx, metaBootstrap); err == nil {
 			break
 		}
-		if code := pgCode(err); code != sqlUnique && code != "42P07" {
+		if code := pgCode(err); code != sqlUnique && code != "42P07" && code != "42710" {
 			return db.mapErr(err)
 		}
 		time.Sleep(10 * time.Millisecond)

@@ -67,7 +67,8 @@ type Store interface {
 	// is done before the transaction starts.
 	Update(ctx context.Context, guildID string, fn func(Tx) error) error
 	// View runs fn in a read-only transaction scoped to guildID; writes return ErrReadOnly. fn sees one
-	// consistent snapshot.
+	// consistent snapshot. fn may run more than once too (PostgreSQL runs it again when the connection is lost
+	// before it ends), so it follows the same rules as an Update's.
 	View(ctx context.Context, guildID string, fn func(Tx) error) error
 	// Guilds lists the IDs of the guilds that hold any data (settings, characters, active pointers or
 	// encounters), in byte order. Copy and backups use it.
