@@ -24,6 +24,25 @@ type pgTx struct {
 	seqDirty bool      // seq changed: flush writes it back before COMMIT
 	done     bool      // fn has returned
 	failed   error     // a statement failed: PostgreSQL aborted the transaction, nothing more can run
+
+	// known holds what this transaction last read or wrote of each character, so that putting back a
+	// character read earlier (a read-modify-write that keeps its owner and name) needs no second look-up: its
+	// name is its own, by the unique index, and no other writer can change it under the guild lock (or, at
+	// SERIALIZABLE, in this snapshot).
+	known map[string]knownCharacter
+}
+
+type knownCharacter struct {
+	owner, fold      string
+	created, updated time.Time
+}
+
+// remember records the stored state of a character that this transaction read or wrote.
+func (t *pgTx) remember(c *Character) {
+	if t.known == nil {
+		t.known = map[string]knownCharacter{}
+	}
+	t.known[c.ID] = knownCharacter{owner: c.OwnerID, fold: FoldName(c.Name), created: c.Created, updated: c.Updated}
 }
 
 // lock takes the guild's row lock (creating the row on the guild's first write), and reads the ID counter and
@@ -166,6 +185,7 @@ func (t *pgTx) decodeCharacter(data []byte, id string) (*Character, error) {
 	if err != nil {
 		return nil, t.bad(err)
 	}
+	t.remember(c)
 	return c, nil
 }
 
@@ -253,32 +273,11 @@ func (t *pgTx) putCharacter(c *Character, keepTimes bool) error {
 		return err
 	}
 	fold := FoldName(rec.Name)
-	rows, err := t.tx.Query(t.ctx, `SELECT id, record FROM rk_characters
-		WHERE guild_id = $1 AND (id = $2 OR (owner_id = $3 AND name_fold = $4))`, t.guild, rec.ID, rec.OwnerID, fold)
-	if err != nil {
-		return t.sqlErr(err)
-	}
 	var old *Character
-	conflict := false
-	var id string
-	var data []byte
-	_, err = pgx.ForEachRow(rows, []any{&id, &data}, func() error {
-		if id != rec.ID {
-			conflict = true
-			return nil
-		}
-		var err error
-		old, err = t.decodeCharacter(data, id)
+	if k, ok := t.known[rec.ID]; ok && rec.ID != "" && k.owner == rec.OwnerID && k.fold == fold {
+		old = &Character{Created: k.created, Updated: k.updated}
+	} else if old, err = t.replaced(rec.ID, rec.OwnerID, fold); err != nil {
 		return err
-	})
-	if err != nil {
-		if t.failed == nil {
-			return t.sqlErr(err)
-		}
-		return err
-	}
-	if conflict {
-		return ErrConflict
 	}
 	stampCharacter(&rec, old, t.now, keepTimes)
 	if rec.ID == "" {
@@ -288,7 +287,7 @@ func (t *pgTx) putCharacter(c *Character, keepTimes bool) error {
 	} else if keepTimes {
 		t.passSeq(rec.ID)
 	}
-	data, err = encode(characterRecord{V: recordVersion, Character: rec})
+	data, err := encode(characterRecord{V: recordVersion, Character: rec})
 	if err != nil {
 		return err
 	}
@@ -299,7 +298,40 @@ func (t *pgTx) putCharacter(c *Character, keepTimes bool) error {
 		return err
 	}
 	c.ID, c.GuildID, c.Created, c.Updated = rec.ID, rec.GuildID, rec.Created, rec.Updated
+	t.remember(&rec)
 	return nil
+}
+
+// replaced reads, in one query, the character that a put of id replaces (nil when none) and any other
+// character of owner with the folded name (ErrConflict).
+func (t *pgTx) replaced(id, owner, fold string) (*Character, error) {
+	rows, err := t.tx.Query(t.ctx, `SELECT id, record FROM rk_characters
+		WHERE guild_id = $1 AND (id = $2 OR (owner_id = $3 AND name_fold = $4))`, t.guild, id, owner, fold)
+	if err != nil {
+		return nil, t.sqlErr(err)
+	}
+	var old *Character
+	conflict := false
+	var rid string
+	var data []byte
+	_, err = pgx.ForEachRow(rows, []any{&rid, &data}, func() error {
+		if rid != id {
+			conflict = true
+			return nil
+		}
+		var err error
+		old, err = t.decodeCharacter(data, rid)
+		return err
+	})
+	switch {
+	case err != nil && t.failed == nil:
+		return nil, t.sqlErr(err)
+	case err != nil:
+		return nil, err
+	case conflict:
+		return nil, ErrConflict
+	}
+	return old, nil
 }
 
 // newID returns the guild's next counter value in base 36, skipping IDs already taken (an import may have
@@ -345,6 +377,7 @@ func (t *pgTx) DeleteCharacter(id string) error {
 	if err != nil {
 		return err
 	}
+	delete(t.known, id)
 	if tag.RowsAffected() == 0 {
 		return ErrNotFound
 	}
@@ -525,5 +558,6 @@ func (t *pgTx) Clear() error {
 	if err := t.tx.SendBatch(t.ctx, b).Close(); err != nil {
 		return t.sqlErr(err)
 	}
+	t.known = nil
 	return nil
 }
