@@ -57,7 +57,7 @@ type DB struct {
 	closeOnce sync.Once
 	closeErr  error
 
-	metrics Metrics
+	metrics opMetrics
 	shared  *memShared // Seen and Allow: one process owns the file, so memory is shared enough
 }
 

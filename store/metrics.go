@@ -6,10 +6,10 @@ import (
 	"time"
 )
 
-// Op names a store operation whose latency Metrics records.
+// Op names a store operation whose latency and errors a store counts (Backend.Stats).
 type Op int
 
-// The operations Metrics records.
+// The operations a store counts.
 const (
 	OpUpdate Op = iota // Store.Update, all attempts and waits included
 	OpView             // Store.View
@@ -32,9 +32,9 @@ func (o Op) String() string {
 // LatencyBuckets are the upper bounds, in seconds, of the latency histograms.
 var LatencyBuckets = []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10}
 
-// Metrics are a store's counters and latency histograms, kept as plain numbers so a transport can export them
+// opMetrics are a store's counters and latency histograms, kept as plain numbers so a transport can export them
 // (as Prometheus const metrics, say) without the store importing a metrics library. Safe for concurrent use.
-type Metrics struct {
+type opMetrics struct {
 	ops     [numOps]histogram
 	retries atomic.Uint64
 }
@@ -48,7 +48,7 @@ type histogram struct {
 }
 
 // observe records one operation that started at start and ended with err.
-func (m *Metrics) observe(op Op, start time.Time, err error) {
+func (m *opMetrics) observe(op Op, start time.Time, err error) {
 	if m == nil {
 		return
 	}
@@ -72,7 +72,7 @@ func (m *Metrics) observe(op Op, start time.Time, err error) {
 }
 
 // retried counts one retry of an Update.
-func (m *Metrics) retried() {
+func (m *opMetrics) retried() {
 	if m != nil {
 		m.retries.Add(1)
 	}
@@ -119,7 +119,7 @@ type PoolStats struct {
 }
 
 // snapshot returns the current figures.
-func (m *Metrics) snapshot() Stats {
+func (m *opMetrics) snapshot() Stats {
 	s := Stats{Ops: make([]OpStats, numOps), Retries: m.retries.Load()}
 	for op := range numOps {
 		h := &m.ops[op]

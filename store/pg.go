@@ -45,7 +45,7 @@ type PG struct {
 	maxAttempts  int
 	serializable bool
 
-	metrics   Metrics
+	metrics   opMetrics
 	closed    atomic.Bool
 	closeOnce sync.Once
 	lastPrune atomic.Int64 // unix nanoseconds of the last expiry sweep of rk_interactions and rk_rate
