@@ -4,14 +4,18 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"rulekeeper/play"
 	"rulekeeper/rules/coc"
 	"rulekeeper/rules/coded"
+	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
+	"rulekeeper/store"
+	"rulekeeper/store/storetest"
 )
 
 // Ada: a librarian; HP (60 + 55) / 10 = 11, SAN 60, Luck 40, INT 70, DEX 65 (Dodge 32), damage bonus 0 (STR + SIZ
@@ -419,5 +423,45 @@ func TestCoCSheets(t *testing.T) {
 	}
 	if play.RequestedSystem("", g) != play.SystemCoC {
 		t.Errorf("default system %q", g.System)
+	}
+}
+
+// TestCoCRerun: every CoC command's transaction function may run twice (a store retrying a conflict; storetest.Rerun
+// throws the first run away): what is stored is what one run does — the day moves on once, Luck is spent once, a
+// hit lands once. The forced dice are given twice, once for each run.
+func TestCoCRerun(t *testing.T) {
+	db, err := store.Open(filepath.Join(t.TempDir(), "rerun.db"), store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	e := &env{t: t, store: &counting{Store: storetest.Rerun(db)}}
+	e.table = play.New(e.store)
+	e.ada()
+	ctx := context.Background()
+	twice := func(faces ...int) dice.Roller { return roll(append(append([]int(nil), faces...), faces...)...) }
+	res, err := e.table.Check(ctx, caller("alice"), checkCoC("spot_hidden", coc.CheckOptions{}), twice(5, 8))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.CoC.Seq != 1 {
+		t.Errorf("seq %d after one roll", res.CoC.Seq)
+	}
+	if _, err := e.table.CoCSpendLuck(ctx, caller("alice"), res.CoC.CharacterID, 1, 8); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.table.SetCoCDay(ctx, caller("gm"), 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.table.Sanity(ctx, caller("alice"), play.Sanity{Loss: "0/3"}, twice(9, 9)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.table.HP(ctx, caller("alice"), play.HP{Kind: play.HPDamage, Amount: 2}, twice()); err != nil {
+		t.Fatal(err)
+	}
+	ada := e.cocSheet("alice", "Ada")
+	if d, _ := e.table.CoCDay(ctx, caller("alice")); d != 2 || ada.Luck != 32 || ada.SAN != 57 || ada.SanDay.Lost != 3 ||
+		ada.SanDay.Day != 2 || ada.HP != 9 {
+		t.Errorf("after reruns: day %d, %+v", d, ada)
 	}
 }
