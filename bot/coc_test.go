@@ -161,16 +161,16 @@ func TestCoCSheetCreateShowSet(t *testing.T) {
 		}
 	}
 	before := e.snapshot()
-	for line, code := range map[string]string{
-		"/sheet set field:nonsense value:3":                  "play.err.unknown_field",
-		"/sheet set field:str value:120":                     "coc.err.bad_char",
-		"/sheet set field:hp value:30":                       "coc.err.bad_pool",
-		"/sheet set field:weapon value:\"Club, 1d8\"":        "cthulhu.err.bad_weapon",
-		"/sheet set field:weapon value:\"Club, dodge, 1d8\"": "coc.err.weapon_skill",
-		"/sheet set field:skills value:\"侦查\"":               "cthulhu.err.bad_skill_entry",
+	for _, tt := range []struct{ line, code string }{
+		{"/sheet set field:nonsense value:3", "play.err.unknown_field"},
+		{"/sheet set field:str value:120", "coc.err.bad_char"},
+		{"/sheet set field:hp value:30", "coc.err.bad_pool"},
+		{"/sheet set field:weapon value:\"Club, 1d8\"", "cthulhu.err.bad_weapon"},
+		{"/sheet set field:weapon value:\"Club, dodge, 1d8\"", "coc.err.weapon_skill"},
+		{"/sheet set field:skills value:\"侦查\"", "cthulhu.err.bad_skill_entry"},
 	} {
-		if r := e.run("alice", line); r.Error != code {
-			t.Errorf("%s: error %q (%s), want %s", line, r.Error, r.Text, code)
+		if r := e.run("alice", tt.line); r.Error != tt.code {
+			t.Errorf("%s: error %q (%s), want %s", tt.line, r.Error, r.Text, tt.code)
 		}
 	}
 	if e.snapshot() != before {
