@@ -173,6 +173,9 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 	if a.ShieldCan {
 		r.Buttons = append(r.Buttons, Button{Label: req.T("fx.shield_button", "Name", tgt.Name), CustomID: "shield:" + tgt.Name, Style: ButtonPrimary})
 	}
+	if a.DodgeCan {
+		r.Buttons = append(r.Buttons, Button{Label: req.T("fx.dodge_button", "Name", tgt.Name), CustomID: "dodge:" + tgt.Name, Style: ButtonPrimary})
+	}
 	r.Body = strings.Join(lines, "\n")
 	return r
 }

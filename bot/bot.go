@@ -89,6 +89,7 @@ func New(cfg Config) *Bot {
 	b.components["deathsave"] = b.deathsaveButton
 	b.components["init"] = b.initButton
 	b.components["shield"] = b.shieldButton
+	b.components["dodge"] = b.dodgeButton
 	return b
 }
 

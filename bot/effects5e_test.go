@@ -319,3 +319,57 @@ func TestSpellsApplyEffects(t *testing.T) {
 	e.refused("alice", "/cast spell:enlarge_reduce target:Aria choice:tiny", "fx.err.bad_choice", 2)
 	e.refused("alice", "/cast spell:fire_bolt target:Aria choice:big", "fx.err.no_choices", 2)
 }
+
+// TestUncannyDodge: a rogue of 5th level hit by an attack is offered uncanny dodge; using it halves the hit's
+// damage (each type rounded down) and gives back the rest, once.
+func TestUncannyDodge(t *testing.T) {
+	e := newPlayEnv(t)
+	e.party()
+	e.ok("carl", createVex)
+	// Borin: 12 + 5 = 17 vs Vex's AC 14; 1d8 6 + 3 = 9 (33 → 24).
+	r := e.ok("bob", "/attack weapon:longsword target:Vex", 12, 6)
+	if !strings.Contains(r.Text, "Uncanny Dodge (Vex)") {
+		t.Fatalf("no uncanny dodge button:\n%s", r.Text)
+	}
+	e.refused("carl", "/feature use feature:uncanny_dodge character:Borin", "char.err.not_owner")
+	// Half of 9 is 4: 5 come back.
+	r = e.ok("carl", "/feature use feature:uncanny_dodge")
+	if hp := jobj(t, r.Result, "hp"); jnum(t, hp, "hp_before") != 24 || jnum(t, hp, "hp_after") != 29 {
+		t.Errorf("uncanny dodge: %v", r.Result)
+	}
+	e.refused("carl", "/feature use feature:uncanny_dodge", "feat.err.no_hit")
+	e.refused("alice", "/feature use feature:uncanny_dodge", "feature.err.no_feature")
+}
+
+// TestPassiveFeatures: features that apply by themselves, named on the roll: a champion's improved critical (a
+// natural 19 crits, and the odds count it), remarkable athlete, a rogue's reliable talent, a bard's jack of all
+// trades.
+func TestPassiveFeatures(t *testing.T) {
+	e := newPlayEnv(t)
+	e.party()
+	e.ok("bob", "/sheet set field:level value:3")
+	e.ok("bob", "/sheet set field:subclass value:champion")
+	// A natural 19 against AC 30: a critical hit all the same, 2d8 (1, 1) + 3; only 19 and 20 hit: 1/10.
+	r := e.ok("bob", "/attack weapon:longsword target:Aria ac:30", 19, 1, 1)
+	if r.Result["critical"] != true || r.Result["chance_rat"] != "1/10" || !strings.Contains(r.Text, "Improved Critical: critical hit on 19–20") {
+		t.Errorf("improved critical: %v\n%s", r.Result, r.Text)
+	}
+	// Remarkable athlete at 7th level: Acrobatics without proficiency, d20 10 + DEX 1 + half of 3 rounded up = 13.
+	e.ok("bob", "/sheet set field:level value:7")
+	r = e.ok("bob", "/check skill:acrobatics", 10)
+	if jnum(t, r.Result, "total") != 13 || !strings.Contains(r.Text, "Remarkable Athlete: bonus +2") {
+		t.Errorf("remarkable athlete: %v\n%s", r.Result, r.Text)
+	}
+	// Reliable talent (rogue 11, Stealth proficient): a d20 of 3 counts as 10: 10 + 4 + 4 = 18.
+	e.ok("carl", "/sheet create name:Nyx class:rogue level:11 str:10 dex:18 con:12 int:10 wis:10 cha:10 skills:stealth")
+	r = e.ok("carl", "/check skill:stealth dc:18", 3)
+	if jnum(t, r.Result, "total") != 18 || r.Result["outcome"] != "success" || r.Result["chance"] != 1.0 || !strings.Contains(r.Text, "Reliable Talent: d20 at least 10") {
+		t.Errorf("reliable talent: %v\n%s", r.Result, r.Text)
+	}
+	// Jack of all trades (bard 5): Athletics without proficiency, 10 - 1 + 1 = 10.
+	e.ok("dave", createLyra)
+	r = e.ok("dave", "/check skill:athletics", 10)
+	if jnum(t, r.Result, "total") != 10 || !strings.Contains(r.Text, "Jack of All Trades: bonus +1") {
+		t.Errorf("jack of all trades: %v\n%s", r.Result, r.Text)
+	}
+}

@@ -17,7 +17,7 @@ import (
 // divine smite is /attack smite:. Autocomplete offers the features the sheet has, with what is left.
 
 // activeFeatures are the features used by hand that spend another's resource or none.
-var activeFeatures = []string{"reckless_attack", "cutting_words", "sacred_weapon", "preserve_life"}
+var activeFeatures = []string{"reckless_attack", "cutting_words", "sacred_weapon", "preserve_life", "uncanny_dodge"}
 
 func (b *Bot) featureCommand() *Command {
 	feature := func(complete func(*Request) []Choice) *Option {
@@ -42,6 +42,7 @@ func (b *Bot) featureCommand() *Command {
 				"/feature use feature:ki amount:2",
 				"/feature use feature:arcane_recovery slots:2,1",
 				"/feature use feature:sorcery_points create_slot:2",
+				"/feature use feature:uncanny_dodge",
 			}},
 			{Name: "restore", Type: SubCommand, Handler: b.featureRestore, Options: []*Option{
 				feature(b.completeResourceFeature),

@@ -7,10 +7,11 @@ import (
 	"rulekeeper/rules/dnd5e"
 )
 
-// The "Shield" button an /attack reply offers a character it hit when +5 AC would turn the hit into a miss: custom
-// id "shield:<character name>". Its owner (or a GM) clicks it to cast shield in reaction, exactly as
-// `/cast spell:shield character:<name>` would: the slot, the +5 AC until its next turn, and the attack that had
-// just hit compared again with the new AC (its damage undone when it now misses).
+// The reaction buttons an /attack reply offers the character it hit. "Shield" (custom id "shield:<character
+// name>") when +5 AC would turn the hit into a miss: its owner (or a GM) clicks it to cast shield in reaction,
+// exactly as `/cast spell:shield character:<name>` would — the slot, the +5 AC until its next turn, and the attack
+// that had just hit compared again with the new AC (its damage undone when it now misses). "Uncanny Dodge"
+// ("dodge:<character name>") for a rogue who took damage: `/feature use feature:uncanny_dodge character:<name>`.
 
 func (b *Bot) shieldButton(req *Request) (*Reply, error) {
 	name, ok := strings.CutPrefix(req.CustomID, "shield:")
@@ -27,4 +28,13 @@ func (b *Bot) shieldButton(req *Request) (*Reply, error) {
 		return nil, Errorf("core.err.unknown_component")
 	}
 	return castReply(req, res.Dnd5e, nil, nil), nil
+}
+
+func (b *Bot) dodgeButton(req *Request) (*Reply, error) {
+	name, ok := strings.CutPrefix(req.CustomID, "dodge:")
+	if !ok || strings.TrimSpace(name) == "" {
+		return nil, Errorf("core.err.unknown_component")
+	}
+	req.Options = map[string]any{"feature": "uncanny_dodge", "character": name}
+	return b.featureUse(req)
 }

@@ -72,6 +72,9 @@ type Attack5eResult struct {
 	// ShieldCan: the target, a character who can cast shield and has a slot, was hit by an attack that +5 AC
 	// would turn into a miss (shield.go): the reply offers it the spell.
 	ShieldCan bool
+	// DodgeCan: the target, a rogue with uncanny dodge, took damage from the last attack: the reply offers it the
+	// reaction (/feature use feature:uncanny_dodge).
+	DodgeCan bool
 }
 
 // AttackStep is one attack roll of the command and what it did.
@@ -198,7 +201,8 @@ func (rules5e) attack(s *scene, in *Attack) (*AttackResult, error) {
 	}
 	out.Target = s.hit(tgt, change)
 	out.Target.Fight = fight
-	out.ShieldCan = shieldWouldMiss(tgt, out.Steps[len(out.Steps)-1].Roll)
+	last := out.Steps[len(out.Steps)-1]
+	out.ShieldCan, out.DodgeCan = shieldWouldMiss(tgt, last.Roll), dodgeWouldHelp(tgt, last)
 	return &AttackResult{System: System5e, Dnd5e: out}, nil
 }
 

@@ -133,7 +133,7 @@ func (s *scene) landHit(tgt *Creature, st *AttackStep, keep string) error {
 		return err
 	}
 	st.Change, st.ConcSave = ch, tgt.concSave
-	tgt.rememberHit(res, ch, keep)
+	tgt.rememberHit(st, ch, keep)
 	return s.settle(tgt)
 }
 

@@ -15,6 +15,7 @@ import (
 //     the rules (no healing for the dead).
 //   - Preserve life rolls nothing and heals nobody by itself: the reply gives the pool to share (with /hp heal).
 //   - Sorcery points with create_slot: turn points into a spent slot; with convert_slot: a slot into points.
+//   - Uncanny dodge halves the damage of the last attack that hit the rogue this turn (shield.go).
 //   - Restore gives back uses or points by hand (a GM's fix, a magic item); list shows features and resources.
 
 // FeatureUse is /feature use's input.
@@ -53,7 +54,7 @@ func (t *Table) UseFeature(ctx context.Context, c Caller, in FeatureUse, r dice.
 				return fail("fx.err.no_target", "Name", in.Target)
 			}
 		}
-		use, err := useFeature(cr.d5, in, tgt, s.r)
+		use, err := s.useFeature(cr, in, tgt, s.r)
 		if err != nil {
 			return err
 		}
@@ -69,9 +70,13 @@ func (t *Table) UseFeature(ctx context.Context, c Caller, in FeatureUse, r dice.
 	return out, err
 }
 
-// useFeature is the rules' use of the feature (or flexible casting), the target's name passed on.
-func useFeature(c *dnd5e.Character, in FeatureUse, tgt *Creature, r dice.Roller) (*dnd5e.FeatureUse, error) {
+// useFeature is the rules' use of the feature (or flexible casting, or uncanny dodge against the last hit), the
+// target's name passed on.
+func (s *scene) useFeature(cr *Creature, in FeatureUse, tgt *Creature, r dice.Roller) (*dnd5e.FeatureUse, error) {
+	c := cr.d5
 	switch {
+	case in.Feature == "uncanny_dodge":
+		return s.uncannyDodge(cr)
 	case in.CreateSlot > 0:
 		return c.CreateSlot(in.CreateSlot)
 	case in.ConvertSlot > 0:
