@@ -373,3 +373,42 @@ func TestPassiveFeatures(t *testing.T) {
 		t.Errorf("jack of all trades: %v\n%s", r.Result, r.Text)
 	}
 }
+
+// TestEffectAutocomplete: /feature use offers the sheet's features used by hand with what is left, in the reply
+// language and typed in any; /effect remove the target's effects; /counter its counters; /cast choice: the spell's
+// options.
+func TestEffectAutocomplete(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("carl", createGrog)
+	e.ok("carl", "/feature use feature:rage")
+	e.ok("carl", `/effect add name:"Belt of Giant Strength" change:note source:item`)
+	e.ok("carl", "/counter create name:Javelins max:4")
+	complete := func(locale string, path []string, focused string, opts map[string]any) []bot.Choice {
+		return e.bot.Handle(&bot.Request{Kind: bot.KindAutocomplete, Path: path, Focused: focused, Options: opts,
+			UserID: "carl", GuildID: playGuild, ChannelID: "c1", Locale: locale}).Choices
+	}
+	names := func(cs []bot.Choice) string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Name+"="+c.Value)
+		}
+		return strings.Join(out, "; ")
+	}
+	for _, tc := range []struct {
+		locale, focused string
+		path            []string
+		opts            map[string]any
+		want            string
+	}{
+		{"en", "feature", []string{"feature", "use"}, map[string]any{"feature": ""}, "Rage (2/3 · long rest)=rage; Reckless Attack=reckless_attack"},
+		{"zh-CN", "feature", []string{"feature", "use"}, map[string]any{"feature": "狂"}, "狂暴（2/3 · 长休）=rage"},
+		{"ko", "feature", []string{"feature", "restore"}, map[string]any{"feature": "rage"}, "격노 (2/3 · 긴 휴식)=rage"},
+		{"en", "name", []string{"effect", "remove"}, map[string]any{"name": "be"}, "Belt of Giant Strength=belt of giant strength"},
+		{"en", "name", []string{"counter", "use"}, map[string]any{"name": "jav"}, "Javelins (4/4)=Javelins"},
+		{"ko", "choice", []string{"cast"}, map[string]any{"spell": "enlarge_reduce", "choice": ""}, "확대=enlarge; 축소=reduce"},
+	} {
+		if got := names(complete(tc.locale, tc.path, tc.focused, tc.opts)); got != tc.want {
+			t.Errorf("%v %s %v: %s, want %s", tc.path, tc.focused, tc.opts, got, tc.want)
+		}
+	}
+}
