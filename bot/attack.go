@@ -62,6 +62,8 @@ type attackResult struct {
 	// then the first's, and Damage is what they all dealt.
 	Attacks []attackStepJSON   `json:"attacks,omitempty"`
 	Smite   *dnd5e.SmiteResult `json:"smite,omitempty"` // divine smite on the hit that got it
+	// AllyAdjacent: an ally of the attacker stands next to the target on the grid (sneak attack qualifies).
+	AllyAdjacent bool `json:"ally_adjacent,omitempty"`
 }
 
 func (b *Bot) attack(req *Request) (*Reply, error) {
@@ -115,7 +117,7 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 	}
 	out := attackResult{
 		Attacker: who, Weapon: res.Attack, Total: res.Total, Natural: res.Natural, AC: res.AC,
-		Critical: res.Crit, Detail: res, HPChange: change, Outcome: outcome5e(res),
+		Critical: res.Crit, Detail: res, HPChange: change, Outcome: outcome5e(res), AllyAdjacent: a.AllyAdjacent,
 	}
 	out.oddsJSON = oddsOut(res.Odds())
 	r := &Reply{Footer: who, Result: &out}

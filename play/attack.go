@@ -65,8 +65,6 @@ type Attack5eResult struct {
 	Roll     *dnd5e.AttackResult
 	Steps    []AttackStep // every attack roll, in order (Steps[0].Roll is Roll)
 	Target   *Hit         // a tracked target; nil when there is none
-	// Turn is the encounter's turn key the attack was made in ("" outside one): once-per-turn damage counts it.
-	Turn string
 	// AllyAdjacent: an ally of the attacker stands within 5 ft of the target on the grid (sneak attack).
 	AllyAdjacent bool
 	// ShieldCan: the target, a character who can cast shield and has a slot, was hit by an attack that +5 AC
@@ -187,7 +185,7 @@ func (rules5e) attack(s *scene, in *Attack) (*AttackResult, error) {
 			return nil, err
 		}
 	}
-	out := &Attack5eResult{Attacker: c, Turn: o.Turn, AllyAdjacent: o.AllyAdjacent}
+	out := &Attack5eResult{Attacker: c, AllyAdjacent: o.AllyAdjacent}
 	if err := s.attackSteps(attacker, tgt, a, o, out); err != nil {
 		return nil, err
 	}

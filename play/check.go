@@ -33,7 +33,6 @@ type CheckResult struct {
 type Roll5e struct {
 	Character *dnd5e.Character
 	Roll      *dnd5e.RollResult
-	Spent     []string // the effects whose last use the roll spent (they ended)
 }
 
 // RollRogue is a Rogue's Tale check and the character who rolled it.
@@ -84,11 +83,10 @@ func (rules5e) check(s *scene, in *Check) (*CheckResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Roll5e{Character: cr.d5, Roll: res}
-	if out.Spent, err = cr.spendEffects(s, res.Applied, ""); err != nil {
+	if _, err := cr.spendEffects(s, res.Applied, ""); err != nil {
 		return nil, err
 	}
-	return &CheckResult{System: System5e, Dnd5e: out}, nil
+	return &CheckResult{System: System5e, Dnd5e: &Roll5e{Character: cr.d5, Roll: res}}, nil
 }
 
 func (rulesRogue) check(s *scene, in *Check) (*CheckResult, error) {
@@ -123,7 +121,7 @@ func (t *Table) Save(ctx context.Context, c Caller, character string, a dnd5e.Ab
 			return err
 		}
 		out = &Roll5e{Character: cr.d5, Roll: res}
-		out.Spent, err = cr.spendEffects(s, res.Applied, "")
+		_, err = cr.spendEffects(s, res.Applied, "")
 		return err
 	})
 	return out, err
