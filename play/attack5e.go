@@ -117,7 +117,7 @@ func (s *scene) rollAttack(c *dnd5e.Character, t dnd5e.Target, a Attack5e, o dnd
 	return dnd5e.RollAttack(self, t, toHit, a.Damage, s.r, o)
 }
 
-// landHit applies what one attack spent of its tracked target's effects, then its damage; keep is the encounter's
+// landHit (authz: the attack's own check, issue 11) applies what one attack spent of its tracked target's effects, then its damage; keep is the encounter's
 // turn key ("" outside one), for a shield in reaction.
 func (s *scene) landHit(tgt *Creature, st *AttackStep, keep string) error {
 	res := st.Roll

@@ -29,7 +29,8 @@ type EffectList struct {
 	Passive int // how many of Effects, at the end, are passive class features
 }
 
-// effectTarget finds /effect's creature and checks that the caller may manage its effects.
+// effectTarget finds /effect's creature and checks that the caller may manage its effects (authz: stricter than
+// issue 11's rule on purpose — a player changes only their own character's effects, a GM anyone's).
 func (s *scene) effectTarget(name string) (*Creature, error) {
 	if name == "" {
 		cr, err := s.edit5e("")
