@@ -75,6 +75,9 @@ func New(cfg Config) *Bot {
 		b.restCommand(),
 		b.conditionCommand(),
 		b.castCommand(),
+		b.effectCommand(),
+		b.featureCommand(),
+		b.counterCommand(),
 		b.rtCommand(),
 		b.initCommand(),
 		b.identifyCommand(),
@@ -88,6 +91,8 @@ func New(cfg Config) *Bot {
 	b.components["sheetdel"] = b.sheetDeleteConfirmed
 	b.components["deathsave"] = b.deathsaveButton
 	b.components["init"] = b.initButton
+	b.components["shield"] = b.shieldButton
+	b.components["dodge"] = b.dodgeButton
 	b.components["coc"] = b.cocButton // Call of Cthulhu: Push and Spend Luck (checkcoc.go)
 	return b
 }

@@ -150,6 +150,7 @@ func rollReply5e(req *Request, c *dnd5e.Character, title string, res *dnd5e.Roll
 		lines = append(lines, m)
 	}
 	lines = append(lines, effectLines(req, res.Effects, res.Cancelled)...)
+	lines = append(lines, appliedLines(req, res.Applied)...)
 	lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
 	r := &Reply{Title: title, Footer: c.Name, Result: out}
 	switch res.Outcome {

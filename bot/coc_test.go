@@ -481,6 +481,7 @@ func TestCoCBadInput(t *testing.T) {
 		{"alice", "/attack weapon:\".38 revolver\"", "cthulhu.err.need_distance"},
 		{"alice", "/attack weapon:\".38 revolver\" distance:1000", "coc.err.out_of_range"},
 		{"alice", "/attack ac:12", "rt.err.option_not_for_system"},
+		{"alice", "/attack smite:1", "rt.err.option_not_for_system"},
 		{"alice", "/attack mods:lucky", "coc.err.unknown_mod"},
 		{"alice", "/attack target:Borin", "cthulhu.err.not_coc"},
 		{"alice", "/attack defend:40 target:Borin", "cthulhu.err.target_and_defend"},

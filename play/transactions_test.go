@@ -116,11 +116,11 @@ func TestTransactionsPerCommand(t *testing.T) {
 			_, err := e.table.HP(ctx, bg("dave"), play.HP{Kind: play.HPDamage, Amount: 2}, roll())
 			return err
 		}},
-		{"/save", 1, 0, func() error {
+		{"/save", 0, 1, func() error {
 			_, err := e.table.Save(ctx, bg("bob"), "", dnd5e.Con, dnd5e.RollOptions{}, roll(10))
 			return err
 		}},
-		{"/identify", 1, 0, func() error {
+		{"/identify", 0, 1, func() error {
 			_, _, err := e.table.Identify(ctx, bg("alice"), "", hold, false, dnd5e.RollOptions{}, roll(10))
 			return err
 		}},
@@ -168,6 +168,29 @@ func TestTransactionsPerCommand(t *testing.T) {
 		}},
 		{"/settings crit_rule", 0, 1, func() error {
 			_, err := e.table.SetSetting(ctx, bg("gm"), "crit_rule", "max")
+			return err
+		}},
+		{"/effect add (an NPC)", 0, 1, func() error {
+			fx := dnd5e.NewEffect(dnd5e.EffectSource{Kind: dnd5e.SourceItem, Name: "ring"}, dnd5e.Duration{}, dnd5e.Mod{Kind: dnd5e.ModAC, Value: 1})
+			_, err := e.table.EffectAdd(ctx, bg("gm"), "Goblin 2", fx, false)
+			return err
+		}},
+		{"/effect remove", 0, 1, func() error { _, err := e.table.EffectRemove(ctx, bg("gm"), "Goblin 2", "ring"); return err }},
+		{"/effect list", 1, 0, func() error { _, err := e.table.EffectList(ctx, bg("bob"), ""); return err }},
+		{"/feature use", 0, 1, func() error {
+			_, err := e.table.UseFeature(ctx, bg("bob"), play.FeatureUse{Feature: "second_wind"}, roll(5))
+			return err
+		}},
+		{"/feature restore", 0, 1, func() error {
+			_, _, err := e.table.FeatureRestore(ctx, bg("bob"), "", "second_wind", 1)
+			return err
+		}},
+		{"/counter create", 0, 1, func() error {
+			_, err := e.table.Counter(ctx, bg("bob"), play.CounterEdit{Op: play.CounterCreate, Name: "Arrows", Max: 20})
+			return err
+		}},
+		{"/counter use", 0, 1, func() error {
+			_, err := e.table.Counter(ctx, bg("bob"), play.CounterEdit{Op: play.CounterUse, Name: "Arrows"})
 			return err
 		}},
 		{"/init end", 0, 1, func() error { _, err := e.table.InitEnd(ctx, bg("gm")); return err }},
