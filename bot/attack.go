@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 
 	"rulekeeper/play"
@@ -23,7 +24,8 @@ func (b *Bot) attackCommand() *Command {
 			{Name: "sneak", Type: String, Choices: sneakChoices},
 			{Name: "smite", Type: Integer, Min: Bound(1), Max: Bound(9)},
 			{Name: "single", Type: Boolean},
-		}, b.rogueAttackOptions()...), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range
+		}, append(b.rogueAttackOptions(), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range
+			cocAttackOptions()...)...), // Call of Cthulhu: defence, defend, mods, bonus_dice, penalty_dice
 		Handler: b.attack,
 		Examples: []string{
 			"/attack weapon:longsword target:Goblin",
@@ -36,6 +38,8 @@ func (b *Bot) attackCommand() *Command {
 			"/attack weapon:rapier target:\"Goblin 1\" sneak:yes",
 			"/attack weapon:longsword target:\"Goblin 2\" smite:2",
 			"/attack weapon:greataxe target:Ogre single:true",
+			"/attack weapon:knife target:Cultist defence:fight_back",
+			"/attack weapon:revolver target:Cultist distance:30 mods:cover",
 		},
 	}
 }
@@ -67,10 +71,14 @@ type attackResult struct {
 }
 
 func (b *Bot) attack(req *Request) (*Reply, error) {
-	in := play.Attack{Character: req.Str("character"), Target: req.Str("target"), Dnd5e: readAttack5e(req), Rogue: readAttackRT(req)}
+	in := play.Attack{Character: req.Str("character"), Target: req.Str("target"), Dnd5e: readAttack5e(req), Rogue: readAttackRT(req),
+		CoC: readAttackCoC(req)}
 	res, err := b.cfg.Table.Attack(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
+	}
+	if res.CoC != nil {
+		return cocAttackReply(req, res.CoC), nil
 	}
 	if res.Rogue != nil {
 		return rogueAttackReply(req, res.Rogue), nil
@@ -80,7 +88,7 @@ func (b *Bot) attack(req *Request) (*Reply, error) {
 
 // readAttack5e reads /attack's options as a D&D 5e attack.
 func readAttack5e(req *Request) (r play.Reading[play.Attack5e]) {
-	if r.Err = refuseOptions(req, system5e, attackOnlyRogue); r.Err != nil {
+	if r.Err = refuseOptions(req, system5e, append(slices.Clone(attackOnlyRogue), attackOnlyCoC...)); r.Err != nil {
 		return r
 	}
 	a := play.Attack5e{Weapon: strings.TrimSpace(req.Str("weapon")), Damage: normalizeDamageLabels(strings.TrimSpace(req.Str("damage"))),

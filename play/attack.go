@@ -17,6 +17,7 @@ type Attack struct {
 	Target    string // a tracked target by name; "" = none (given AC or defences)
 	Dnd5e     Reading[Attack5e]
 	Rogue     Reading[AttackRT]
+	CoC       Reading[AttackCoC]
 }
 
 // Attack5e is a D&D 5e attack: with a sheet attack (Weapon) or an ad-hoc roll (Bonus and Damage).
@@ -56,6 +57,7 @@ type AttackResult struct {
 	System string
 	Dnd5e  *Attack5eResult
 	Rogue  *AttackRTResult
+	CoC    *AttackCoCResult
 }
 
 // Attack5eResult is a D&D 5e attack: the Attack action with a sheet attack (one roll, or one per attack with
@@ -131,6 +133,9 @@ func (t *Table) Attack(ctx context.Context, c Caller, in Attack, r dice.Roller) 
 		sys := s.actingSystem(in.Character)
 		if npc, err := s.rogueNPCActor(in.Character); npc != nil || err != nil {
 			sys = SystemRogue
+		}
+		if npc, err := s.cocNPCActor(in.Character); npc != nil || err != nil {
+			sys = SystemCoC
 		}
 		res, err := rulesOf(sys).attack(s, &in)
 		out = res
