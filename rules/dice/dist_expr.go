@@ -200,7 +200,7 @@ func (c *dctx) set(n *node) (*pmf, error) {
 		if top == 0 && bottom == 0 {
 			for j := 0; j < len(ops); {
 				k := opGroupEnd(ops, j)
-				mark := selectValues(s.vals, kept, ops[j:k], 0, make([]bool, len(s.vals)))
+				mark := selectValues(s.vals, kept, ops[j:k], 0, make([]bool, len(s.vals)), nil)
 				for m, x := range mark {
 					if x != (ops[j].op == opK) {
 						kept[m] = false
