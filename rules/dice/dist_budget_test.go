@@ -54,7 +54,7 @@ func TestDistTooHeavy(t *testing.T) {
 // MinSamples samples (Stopped), and CodeTooHeavy before.
 func TestDistContext(t *testing.T) {
 	bg := context.Background()
-	// 100d1000 is computed (15 million states): the second look, 2·65536 states in, stops it
+	// 100d1000 is computed (10 million states): its first look at the context stops it
 	_, err := mustParse(t, "100d1000").DistributionContext(&countdown{bg, 1}, DistOptions{})
 	if !errors.Is(err, &Error{Code: CodeTooHeavy}) {
 		t.Errorf("100d1000 stopped while computed: %v", err)
@@ -100,9 +100,9 @@ func TestDistBudgets(t *testing.T) {
 		{"1d100000", DistOptions{}, true},                  // 4 cells a face: 3.2 MB
 		{"1d1000000", DistOptions{}, false},                // 32 MB: beyond DefaultMemory
 		{"1d1000000", DistOptions{Memory: 64 << 20}, true}, // a larger memory budget computes it
-		{"100d1000", DistOptions{}, true},                  // 15 million states
+		{"100d1000", DistOptions{}, true},                  // 10 million states
 		{"100d1000", DistOptions{Budget: 1 << 20}, false},  // a smaller budget does not
-		{"1000d100", DistOptions{}, false},                 // 150 million states
+		{"1000d100", DistOptions{}, false},                 // 100 million states
 		{"1d1000*1d1000", DistOptions{}, false},            // a million values: memory
 		{"1d300*1d300", DistOptions{}, true},               //
 		{"(3d6,3d6,3d6,3d6,3d6)kh2", DistOptions{}, true},  // a set's walk

@@ -213,7 +213,7 @@ func (x *estimator) term(n *node) shape {
 			x.add(0, t.S)
 			return shape{float64(mn), float64(mx), t.S}
 		}
-		x.add(uniformPowerCost(t.N, t.S, powFits(uint64(t.S), n.val)), 3*t.S+3*size)
+		x.add(uniformPowerCost(t.N, t.S, powFits(uint64(t.S), n.val)), 5*t.S+2*size)
 		return shape{t.N * float64(mn), t.N * float64(mx), size}
 	}
 	nst := 2*t.F + 1
@@ -324,7 +324,7 @@ func (x *estimator) iid(t *termInfo, W float64) {
 func uniformPowerCost(n, w float64, exact bool) float64 {
 	steps := n * (n*(w-1) + 1) / 2
 	if !exact {
-		steps *= 3 // three passes in float64
+		steps *= 2 // two passes in float64
 	}
 	return steps + n
 }

@@ -681,40 +681,34 @@ func runsOf(p *pmf) []run {
 }
 
 // windowF sets ws[k] = w·Σ r[k-L+1..k] for k in [0, len(ws)), where r
-// holds len(ws) values (zero past the data), with additions only — no
-// cancellation, so tiny tail probabilities stay accurate: block prefix and
-// suffix sums over blocks of L values. pre and suf are scratch of len(ws);
-// ws may be r itself.
-func windowF(ws, r []float64, L int, w float64, pre, suf []float64) {
+// holds at least len(ws) values (zero past the data), with additions only —
+// no cancellation, so tiny tail probabilities stay accurate: a window is
+// the end of one block of L values (a suffix sum) and the start of the next
+// (a prefix sum). Per block, one pass back for its suffix sums and one
+// forward for its prefix sums and the windows that end in it; scratch holds
+// two blocks' suffix sums (len ≥ 2L). ws may be r itself.
+func windowF(ws, r []float64, L int, w float64, scratch []float64) {
 	n := len(ws)
-	r, pre, suf = r[:n], pre[:n], suf[:n]
+	prev, cur := scratch[:L], scratch[L:2*L]
 	for b := 0; b < n; b += L {
 		e := min(b+L, n)
-		s := 0.0
-		for t := b; t < e; t++ {
-			s += r[t]
-			pre[t] = s
-		}
-		s = 0
+		s := 0.0 // the suffix sums of this block, read before it is written
 		for t := e - 1; t >= b; t-- {
 			s += r[t]
-			suf[t] = s
+			cur[t-b] = s
 		}
-	}
-	for k := range min(L, n) {
-		ws[k] = w * pre[k]
-	}
-	// k ≥ L: the window [a, k], a = k-L+1, spans the end of a's block and
-	// the start of k's, or is exactly k's block when a starts it
-	for b := L; b < n; b += L {
-		e := min(b+L, n)
+		s = 0
 		for k := b; k < e; k++ {
-			if a := k - L + 1; a == b {
-				ws[k] = w * pre[k]
+			s += r[k]
+			// the window [a, k] is the end of the previous block and the
+			// start of this one, or exactly this one
+			if a := k - L + 1; b == 0 || a == b {
+				ws[k] = w * s
 			} else {
-				ws[k] = w * (suf[a] + pre[k])
+				ws[k] = w * (prev[a-(b-L)] + s)
 			}
 		}
+		prev, cur = cur, prev
 	}
 }
 
@@ -789,21 +783,24 @@ func (c *dctx) convRuns(r, u *pmf, runs []run) (*pmf, error) {
 			}
 		}
 	}
-	if err := c.take(5 * n); err != nil {
+	longest := 0
+	for _, rn := range runs {
+		longest = max(longest, rn.n)
+	}
+	if err := c.take(3*n + 2*longest); err != nil {
 		return nil, err
 	}
 	f := make([]float64, n)
-	ws := make([]float64, 4*n)
-	rf := ws[3*n:]
+	ws := make([]float64, 2*n+2*longest)
+	rf, scratch := ws[n:2*n], ws[2*n:]
 	copy(rf, r.floats()) // padded with zeros
 	for _, rn := range runs {
-		m := nr + rn.n - 1
-		w, pre, suf := ws[:m], ws[n:n+m], ws[2*n:2*n+m]
+		w := ws[:nr+rn.n-1]
 		wt := rn.f
 		if u.den != 0 {
 			wt = float64(rn.x) / float64(u.den)
 		}
-		windowF(w, rf, rn.n, wt, pre, suf)
+		windowF(w, rf, rn.n, wt, scratch)
 		d := f[rn.off:]
 		for i, v := range w {
 			d[i] += v

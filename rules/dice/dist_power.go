@@ -38,9 +38,13 @@ func (c *dctx) powerSteps(u *pmf, n int, runs []run, useRuns bool) (*pmf, error)
 	}
 	nu := u.size()
 	size := n*(nu-1) + 1
+	longest := 0
+	for _, rn := range runs {
+		longest = max(longest, rn.n)
+	}
 	cells := 2 * size
 	if useRuns {
-		cells += 3 * size
+		cells += size + 2*longest
 	}
 	if err := c.take(cells); err != nil {
 		return nil, err
@@ -49,23 +53,23 @@ func (c *dctx) powerSteps(u *pmf, n int, runs []run, useRuns bool) (*pmf, error)
 		return c.powerStepsX(u, n, lo, size, runs, useRuns)
 	}
 	cur, next := make([]float64, size), make([]float64, size)
-	var ws []float64
+	var ws, scratch []float64
 	if useRuns {
-		ws = make([]float64, 3*size)
+		ws = make([]float64, size+2*longest)
+		ws, scratch = ws[:size], ws[size:]
 	}
 	m := copy(cur, u.f)
 	for range n - 1 {
 		k := m + nu - 1
 		out := next[:k]
 		clear(out)
-		if useRuns { // three passes per window sum in float64
-			if err := c.spend(3*runsCost(m, runs) + k); err != nil {
+		if useRuns { // two passes per window sum in float64
+			if err := c.spend(2*runsCost(m, runs) + k); err != nil {
 				return nil, err
 			}
 			for _, rn := range runs {
-				j := m + rn.n - 1
-				w, pre, suf := ws[:j], ws[size:size+j], ws[2*size:2*size+j]
-				windowF(w, cur, rn.n, rn.f, pre, suf) // cur is zero past m
+				w := ws[:m+rn.n-1]
+				windowF(w, cur, rn.n, rn.f, scratch) // cur is zero past m
 				d := out[rn.off:]
 				for i, v := range w {
 					d[i] += v
@@ -191,15 +195,15 @@ func (c *dctx) uniformPower(u *pmf, n int) (*pmf, error) {
 		return nil, errRange
 	}
 	// n-1 window sums of growing size, about n×size/2 cells: one pass
-	// each on counts, three in float64
+	// each on counts, two in float64
 	steps := n * size / 2
 	if !u.exact() {
-		steps *= 3
+		steps *= 2
 	}
 	if err := c.spend(steps + n); err != nil {
 		return nil, err
 	}
-	if err := c.take(3 * size); err != nil {
+	if err := c.take(2*size + 2*L); err != nil {
 		return nil, err
 	}
 	if u.exact() { // u.den^n fits (power checked): no count can overflow
@@ -226,14 +230,14 @@ func (c *dctx) uniformPower(u *pmf, n int) (*pmf, error) {
 		return &pmf{lo: lo, x: cur, den: den}, nil
 	}
 	w := u.f[0]
-	buf := make([]float64, 3*size)
-	cur, pre, suf := buf[:size], buf[size:2*size], buf[2*size:]
+	buf := make([]float64, size+2*L)
+	cur, scratch := buf[:size], buf[size:]
 	for i := range L {
 		cur[i] = w
 	}
 	for k := 1; k < n; k++ { // in place: cur[m:] is still zero
 		m := k*(L-1) + 1
-		windowF(cur[:m+L-1], cur, L, w, pre, suf)
+		windowF(cur[:m+L-1], cur, L, w, scratch)
 	}
 	return &pmf{lo: lo, f: cur}, nil
 }
