@@ -56,9 +56,10 @@ func (e *Expr) estimate(opt DistOptions) estimate {
 }
 
 type estimator struct {
-	e     *Expr
-	depth int
-	est   estimate
+	e      *Expr
+	depth  int
+	est    estimate
+	groups [][]dop // the operations of the term being read
 }
 
 func (x *estimator) add(states, cells float64) {
@@ -205,7 +206,8 @@ func (x *estimator) term(n *node) shape {
 	if n.val == 0 {
 		return point(0)
 	}
-	t := x.termInfo(n)
+	var t termInfo
+	x.readTerm(&t, n)
 	mn, mx := minFace(n), maxFace(n)
 	if t.stages == 0 && !t.count { // NdS: one die, or window sums, N×range
 		size := t.N*(t.S-1) + 1
@@ -231,7 +233,7 @@ func (x *estimator) term(n *node) shape {
 	out.n = out.size()
 	switch {
 	case t.ranked == 0:
-		x.iid(t, uhi-ulo+1)
+		x.iid(&t, uhi-ulo+1)
 	case t.ranked == 1 && t.e0 > t.r0: // order statistics: a transition per face, dice placed and dice more
 		if F, N := t.F, t.N; t.kept < N { // kh or kl: up to kept placed, then the rest collapsed
 			P := t.kept + 1
@@ -240,15 +242,16 @@ func (x *estimator) term(n *node) shape {
 			x.add(rankWeight*F*(N+1)*(N+2)/2, faceCells*F+rankCells*F*(N+1)*(N+2)/2)
 		}
 	default:
-		x.pool(t)
+		x.pool(&t)
 	}
 	return out
 }
 
-// termInfo reads the term of node n.
-func (x *estimator) termInfo(n *node) *termInfo {
+// readTerm reads the term of node n into t.
+func (x *estimator) readTerm(t *termInfo, n *node) {
 	mn, mx := minFace(n), maxFace(n)
-	t := &termInfo{n: n, groups: opGroups(x.e.ops(n)), N: float64(n.val), S: float64(mx - mn + 1),
+	x.groups = appendGroups(x.groups[:0], x.e.ops(n)) // a term at a time
+	*t = termInfo{n: n, groups: x.groups, N: float64(n.val), S: float64(mx - mn + 1),
 		flo: float64(mn), fhi: float64(mx), vlo: float64(mn), vhi: float64(mx), kept: float64(n.val)}
 	t.r0, t.e0 = len(t.groups), len(t.groups)
 	lims := 0
@@ -288,7 +291,6 @@ func (x *estimator) termInfo(n *node) *termInfo {
 		t.stages++
 	}
 	t.F = t.S + float64(lims)
-	return t
 }
 
 // iid: per-die stages, then the N-fold sum of a die's contribution (span W

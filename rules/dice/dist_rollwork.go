@@ -120,8 +120,10 @@ func selectorSpan(d dop, mn, mx int) int {
 }
 
 // opGroups splits ops into operations (runs of the same operator).
-func opGroups(ops []dop) [][]dop {
-	var out [][]dop
+func opGroups(ops []dop) [][]dop { return appendGroups(nil, ops) }
+
+// appendGroups appends the operations of ops to out.
+func appendGroups(out [][]dop, ops []dop) [][]dop {
 	for j := 0; j < len(ops); {
 		k := opGroupEnd(ops, j)
 		out = append(out, ops[j:k])

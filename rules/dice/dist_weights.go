@@ -9,10 +9,11 @@ import "math"
 // Each value equals what binomScal, scal.pow and binomP give.
 type rankWeights struct {
 	exact  bool
-	w      []scal // per face: its probability
-	rest   []scal // rest[i]: the probability of the faces from index i on
-	pascal [][]scal
-	lf     []float64 // lf[n] = log n!
+	w      []scal    // per face: its probability
+	rest   []scal    // rest[i]: the probability of the faces from index i on
+	n      int       // the dice
+	pascal []scal    // C(r, m) at r(r+1)/2 + m, for r ≤ n
+	lf     []float64 // lf[r] = log r!
 	face   int       // the face the powers below are for
 	wpow   []scal    // w[face]^m
 	rpow   []scal    // rest[face+1]^m
@@ -20,13 +21,12 @@ type rankWeights struct {
 }
 
 func newRankWeights(exact bool, w, rest []scal, n int) *rankWeights {
-	r := &rankWeights{exact: exact, w: w, rest: rest, face: -1}
+	r := &rankWeights{exact: exact, w: w, rest: rest, n: n, face: -1}
 	if exact { // n is small: the denominators' n-th powers fit
-		r.pascal = make([][]scal, n+1)
-		for i := range r.pascal {
-			r.pascal[i] = make([]scal, i+1)
-			for k := range r.pascal[i] {
-				r.pascal[i][k] = binomScal(i, k)
+		r.pascal = make([]scal, 0, (n+1)*(n+2)/2)
+		for i := range n + 1 {
+			for k := range i + 1 {
+				r.pascal = append(r.pascal, binomScal(i, k))
 			}
 		}
 		return r
@@ -44,11 +44,9 @@ func (r *rankWeights) at(i int) {
 		return
 	}
 	r.face = i
-	n := len(r.lf) - 1
 	if r.exact {
-		n = len(r.pascal) - 1
-		r.wpow = powers(r.wpow[:0], r.w[i], n)
-		r.rpow = powers(r.rpow[:0], r.rest[i+1], n)
+		r.wpow = powers(r.wpow[:0], r.w[i], r.n)
+		r.rpow = powers(r.rpow[:0], r.rest[i+1], r.n)
 		return
 	}
 	if r.rest[i].f > 0 {
@@ -73,7 +71,7 @@ func powers(out []scal, a scal, n int) []scal {
 func (r *rankWeights) weight(i, rem, m int) scal {
 	r.at(i)
 	if r.exact {
-		return r.pascal[rem][m].mul(r.wpow[m])
+		return r.pascal[rem*(rem+1)/2+m].mul(r.wpow[m])
 	}
 	if r.rest[i].f <= 0 {
 		return floatScal(b2f(m == 0))
