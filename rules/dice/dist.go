@@ -69,10 +69,11 @@ type DistOptions struct {
 // tails included); the ...Rat methods return fractions whose denominator is
 // at most MaxShownDenominator. Either way the distribution is computed and
 // Exact reports true. When the computation would visit more states than
-// DistOptions.Budget, the distribution is estimated instead by rolling the
-// expression DistOptions.Samples times with NewSeeded(DistOptions.Seed):
-// Exact reports false, Samples the sample size and Interval95 a 95%
-// interval for any probability read from it.
+// DistOptions.Budget or allocate more than DistOptions.Memory (see Cost and
+// DistributionContext), the distribution is estimated instead by rolling the
+// expression DistOptions.Samples times (or as many as SampleWork allows)
+// with NewSeeded(DistOptions.Seed): Exact reports false, Samples the sample
+// size and Interval95 a 95% interval for any probability read from it.
 //
 // MaxDice (rerolls and explosions included) makes a roll fail. The computed
 // distribution counts explosions beyond what MaxDice allows as Leftover
