@@ -115,11 +115,6 @@ func (m *poolMap) add(dice []int32, w scal) {
 	m.dice += len(dice)
 }
 
-// insert returns dice with d added, descending (a new slice).
-func insert(dice []int32, d int32) []int32 {
-	return insertInto(nil, dice, d)
-}
-
 // insertInto appends to out the dice with d added, descending.
 func insertInto(out, dice []int32, d int32) []int32 {
 	at := 0
@@ -154,7 +149,7 @@ type outcome struct {
 
 // poolWeight is what one step of a pool costs, in states of the budget:
 // a pool step copies, keys and merges a pool where a convolution adds a number.
-const poolWeight = 256
+const poolWeight = 384
 
 // expand adds to out every combination of one outcome per part, on top of
 // base, merging equal pools as it goes; prune, when not nil, keeps only the
@@ -270,10 +265,14 @@ func (t *term) poolStart() (*poolMap, error) {
 	return pm, t.c.take(pm.cells())
 }
 
-// marks returns which dice of a pool (descending) stage s selects.
+// marks returns which dice of a pool (descending) stage s selects, in
+// memory the next call reuses.
 func (t *term) marks(dice []int32, s *stage) []bool {
 	k := len(dice)
-	m := make([]bool, k)
+	if cap(t.markBuf) < k {
+		t.markBuf = make([]bool, k)
+	}
+	m := t.markBuf[:k]
 	for i, d := range dice {
 		m[i] = i < s.H || i >= k-s.L || (s.hasVal && t.matchVal(s, t.face(int(d))))
 	}
@@ -333,16 +332,14 @@ func (t *term) poolStage(in *poolMap, j int) (*poolMap, error) {
 		fresh = t.freshOutcomes(0)
 	}
 	groups := newStepGroups(prune, len(in.list))
+	var base []int32
+	var parts [][]outcome
+	var ids []int32 // which outcomes each part is: spread[0], spread[1], chain or fresh
 	for _, ps := range in.list {
 		if err := t.c.spend(poolWeight + len(ps.dice)); err != nil {
 			return nil, err
 		}
-		if err := t.c.take(len(ps.dice) + 4); err != nil { // its base, parts and ids
-			return nil, err
-		}
-		var base []int32
-		var parts [][]outcome
-		var ids []int32 // which outcomes each part is: spread[0], spread[1], chain or fresh
+		base, parts, ids = base[:0], parts[:0], ids[:0] // groups.add copies what it keeps
 		switch s.op {
 		case opK, opP:
 			for i, x := range t.marks(ps.dice, s) {
@@ -356,8 +353,9 @@ func (t *term) poolStage(in *poolMap, j int) (*poolMap, error) {
 				if (s.op == opMI && f < s.lim) || (s.op == opMA && f > s.lim) {
 					d = int32(t.state(s.lim, int(d)&1))
 				}
-				base = insert(base, d)
+				base = append(base, d)
 			}
+			slices.SortFunc(base, func(a, b int32) int { return int(b) - int(a) })
 		case opRO, opRR:
 			var m []bool
 			if s.op == opRO {
@@ -375,7 +373,7 @@ func (t *term) poolStage(in *poolMap, j int) (*poolMap, error) {
 				}
 			}
 		case opRA:
-			base = ps.dice
+			base = append(base, ps.dice...)
 			if slices.Contains(t.marks(ps.dice, s), true) {
 				parts = append(parts, fresh)
 				ids = append(ids, 2)
@@ -439,7 +437,7 @@ func (g *stepGroups) add(base []int32, parts [][]outcome, ids []int32, w scal) {
 	if len(g.pools.list) > n {
 		last := &g.pools.list[n]
 		last.dice = last.dice[:len(base)] // the dice only; the parts are kept apart
-		g.parts = append(g.parts, parts)
+		g.parts = append(g.parts, slices.Clone(parts))
 	}
 }
 

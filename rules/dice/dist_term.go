@@ -46,21 +46,22 @@ type stage struct {
 }
 
 type term struct {
-	c      *dctx
-	n      *node
-	N      int
-	mn, mx int // die faces mn..mx
-	S      int
-	st     []stage
-	count  []dop // the c selectors; nil when the term sums its dice
-	faces  []int // every face a die can show, ascending: mn..mx and the mi/ma limits
-	plain  bool  // faces == mn..mx
-	nst    int   // states: 2 per face (exploded or not), then dropped
-	bot    int   // the dropped state
-	memo   map[int]*pmf
-	mixes  map[[2]int]*pmf
-	chains map[[2]int]*pmf
-	maps   [2]*poolMap // expand's working pools, reused
+	c       *dctx
+	n       *node
+	N       int
+	mn, mx  int // die faces mn..mx
+	S       int
+	st      []stage
+	count   []dop // the c selectors; nil when the term sums its dice
+	faces   []int // every face a die can show, ascending: mn..mx and the mi/ma limits
+	plain   bool  // faces == mn..mx
+	nst     int   // states: 2 per face (exploded or not), then dropped
+	bot     int   // the dropped state
+	memo    map[int]*pmf
+	mixes   map[[2]int]*pmf
+	chains  map[[2]int]*pmf
+	maps    [2]*poolMap // expand's working pools, reused
+	markBuf []bool      // marks' memory
 }
 
 // newTerm prepares the term of node n; it fails when its faces and states
