@@ -60,8 +60,10 @@ type DistOptions struct {
 // that it no longer matches; ro: once; ra: one more die); explosions to a
 // depth, the probability beyond it reported as Leftover; mi/ma; counts
 // (10d10c>=8); sets, whose elements may differ; Fate dice; and comparisons,
-// whose probability of success is Success. Labels and comments change
-// nothing.
+// whose probability of success is Success. Labels, comments and critical
+// ranges (cs, cf) change nothing. Compounding (!!), penetrating (!p) and
+// functions (floor, ceil, round, abs) have no exact method: their
+// distributions are always the Monte-Carlo estimate below (Cost says so).
 //
 // Probabilities are exact fractions while the common denominator of the
 // computation fits in 64 bits (4d6kh3: /1296, 2d20kh1+5>=15: 319/400;

@@ -69,8 +69,9 @@ func (e *Expr) distribution(ctx context.Context, opt DistOptions, w *spent) (*Di
 }
 
 // explosionsFit fails with CodeTooManyDice when a term whose first
-// operation is an explosion surely leaves no room in MaxDice for its
-// explosions (1000d6!, 900d6!): their number is a sum of geometric counts,
+// operation is an explosion (e, !, !! or !p: each draws again while the new
+// face matches) surely leaves no room in MaxDice for its explosions
+// (1000d6!, 900d6!, 900d6!!): their number is a sum of geometric counts,
 // and the room is more than three standard deviations below its mean. The
 // computed distribution would report that most rolls fail; this says so
 // before computing anything. Closer cases are left to the computation.
@@ -79,7 +80,10 @@ func (e *Expr) explosionsFit() error {
 	for i := range e.nodes {
 		n := &e.nodes[i]
 		ops := e.ops(n)
-		if n.kind != KindDice || n.val == 0 || len(ops) == 0 || ops[0].op != opE {
+		if n.kind != KindDice || n.val == 0 || len(ops) == 0 {
+			continue
+		}
+		if op := ops[0].op; op != opE && op != opCompound && op != opPenetrate {
 			continue
 		}
 		g := ops[:opGroupEnd(ops, 0)]
@@ -125,7 +129,8 @@ func (d *Dist) Stopped() bool { return d.stopped }
 // weighs before running it (a semaphore for heavy computations). States
 // and bytes are estimates, mostly from above, of what the exact
 // computation will charge; it may still fall back to the Monte-Carlo
-// estimate while it runs.
+// estimate while it runs. An expression with !!, !p or a function has no
+// exact method: its Cost is never Exact.
 type Cost struct {
 	Exact   bool  // the exact computation fits the budgets, as far as the estimate sees
 	States  int64 // states the exact computation visits

@@ -147,6 +147,16 @@ func TestCost(t *testing.T) {
 		{"1000d6kh500", false, true},
 		{"1000d1000000", false, true},
 		{"1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6", true, false},
+		// revision 2: groups and critical ranges are computed; !!, !p and
+		// functions have no exact method and are sampled
+		{"(4d6)kh3", true, false},
+		{"{4d6,3d8}kh1", true, false},
+		{"1d20cs>=19+5", true, false},
+		{"4d6!!", false, true},
+		{"2d6!p", false, true},
+		{"8d6!!kh3", false, true},
+		{"floor(1d6/2)", false, true},
+		{"1d20+round(2d6*3/4)", false, true},
 	}
 	for _, tt := range tests {
 		e := mustParse(t, tt.expr)
@@ -164,6 +174,31 @@ func TestCost(t *testing.T) {
 	}
 	if c := mustParse(t, "1d20").Cost(DistOptions{Budget: -1, Samples: 1234}); c.Exact || c.Samples != 1234 {
 		t.Errorf("Cost with an explicit estimate: %+v", c)
+	}
+}
+
+// TestRollWorkRevision2: the work of a roll counts what revision 2's
+// operators do: !! and !p draw like ! (a compounded die's parts noted, an
+// added die passed on), cs/cf pass over the dice, and a function's
+// arithmetic is on fractions.
+func TestRollWorkRevision2(t *testing.T) {
+	work := func(s string) int64 { return mustParse(t, s).rollWork() }
+	more := [][2]string{ // [0] costs more than [1]
+		{"100d6!!", "100d6"}, {"100d6!p", "100d6"}, {"100d2!!", "100d6!!"}, {"100d2!p", "100d6!p"},
+		{"100d6!pkh50", "100d6kh50"}, {"100d6cs>5", "100d6"},
+		{"floor(1d6/2+1d6/3)", "1d6/2+1d6/3"}, {"abs(-(1d6*3/7))", "-(1d6*3/7)"},
+	}
+	for _, m := range more {
+		if a, b := work(m[0]), work(m[1]); a <= b {
+			t.Errorf("rollWork(%q) = %d, not more than rollWork(%q) = %d", m[0], a, m[1], b)
+		}
+	}
+	// a penetrating pool grows as an exploding one does; a compounding one does not
+	if a, b := work("100d2!pkh50"), work("100d2!kh50"); a != b {
+		t.Errorf("rollWork 100d2!pkh50 = %d, 100d2!kh50 = %d; want equal", a, b)
+	}
+	if a, b := work("100d2!!kh50"), work("100d2!kh50"); a >= b {
+		t.Errorf("rollWork 100d2!!kh50 = %d, 100d2!kh50 = %d; want fewer dice ranked", a, b)
 	}
 }
 

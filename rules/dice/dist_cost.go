@@ -14,10 +14,17 @@ import "math"
 type estimate struct {
 	states float64 // states charged
 	cells  float64 // memory taken, in 8-byte cells
+	// sampled: some part has no exact method (!!, !p, functions), so the
+	// distribution is always the Monte-Carlo estimate
+	sampled bool
 }
 
-// fits reports whether the estimate is within the budgets of opt.
+// fits reports whether the estimate is within the budgets of opt, and the
+// distribution can be computed at all.
 func (x estimate) fits(opt DistOptions) bool {
+	if x.sampled {
+		return false
+	}
 	budget, memory := opt.Budget, opt.Memory
 	if budget == 0 {
 		budget = DefaultBudget
@@ -78,6 +85,10 @@ func (x *estimator) node(i uint16) shape {
 		return x.set(n)
 	case KindGroup:
 		return x.node(n.a)
+	case KindFunc: // no exact method: the estimate rolls it
+		x.est.sampled = true
+		a := x.node(n.a)
+		return shape{math.Floor(a.lo) - 1, math.Ceil(a.hi) + 1, a.n + 2}
 	case KindNeg:
 		a := x.node(n.a)
 		x.add(a.size()+1, a.size())
@@ -260,6 +271,8 @@ func (x *estimator) readTerm(t *termInfo, n *node) {
 		case opC:
 			t.count = true
 			continue
+		case opCS, opCF: // critical ranges: no stage of the computation
+			continue
 		case opMI, opMA:
 			v := float64(max(min(g[0].n, math.MaxInt32), math.MinInt32))
 			if v < t.flo || v > t.fhi {
@@ -273,7 +286,10 @@ func (x *estimator) readTerm(t *termInfo, n *node) {
 			}
 		case opK, opP:
 			t.drops = t.drops || hasValueSel(g)
-		case opE:
+		case opE, opCompound, opPenetrate:
+			if g[0].op != opE { // no exact method for !! and !p: the estimate rolls them
+				x.est.sampled = true
+			}
 			d := float64(x.depthFor(n, g))
 			if t.stages == 0 {
 				t.eFaces, t.firstDepth = math.Round(matchShare(g, mn, mx)*t.S), d

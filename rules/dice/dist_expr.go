@@ -29,6 +29,8 @@ func (c *dctx) eval(i uint16) (*pmf, error) {
 		return c.set(n)
 	case KindGroup:
 		return c.eval(n.a)
+	case KindFunc:
+		return nil, errBudget // no exact rule for functions: the seeded Monte-Carlo estimate
 	case KindNeg:
 		p, err := c.eval(n.a)
 		if err != nil {

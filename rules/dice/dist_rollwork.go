@@ -17,6 +17,8 @@ const (
 	workSelector = 2   // a value selector tried on a die
 	workRank     = 10  // ranking a die for hN/lN
 	workElement  = 24  // a set element passed to a k or p
+	workPart     = 24  // a part of a compounded die (!!): drawn and noted
+	workFrac     = 24  // an exact operation on fractions inside a function
 )
 
 // rollWork returns the estimated work of one roll of e.
@@ -29,6 +31,8 @@ func (e *Expr) rollWork() int64 {
 		switch n.kind {
 		case KindDice:
 			w += e.termWork(n, &room)
+		case KindFunc:
+			w += e.fracWork(n.a)
 		case KindSet:
 			k := float64(len(e.kids(n)))
 			for _, g := range opGroups(e.ops(n)) {
@@ -60,7 +64,7 @@ func (e *Expr) termWork(n *node, room *float64) float64 {
 			added = 1
 		case opRO:
 			added = pool
-		case opRR, opE:
+		case opRR, opE, opCompound, opPenetrate:
 			p := matchShare(g, mn, mx) // a matching face draws again
 			if p >= 1 {
 				added = *room
@@ -70,12 +74,31 @@ func (e *Expr) termWork(n *node, room *float64) float64 {
 		}
 		added = min(added, *room)
 		*room -= added
-		w += added * workDie
-		if g[0].op == opE || g[0].op == opRA {
+		switch g[0].op {
+		case opCompound: // the dice stay as many, their parts noted
+			w += added * workPart
+		case opE, opPenetrate, opRA:
+			w += added * workDie
 			pool += added
+		default:
+			w += added * workDie
 		}
 	}
 	return w
+}
+
+// fracWork returns the work of the exact arithmetic of node i, inside a
+// function: an operation on fractions for each operator and minus, down to
+// the dice, sets and functions, which are whole numbers (and counted apart).
+func (e *Expr) fracWork(i uint16) float64 {
+	n := &e.nodes[i]
+	switch {
+	case n.kind == KindBinary:
+		return workFrac + e.fracWork(n.a) + e.fracWork(n.b)
+	case n.kind == KindNeg, n.kind == KindGroup && n.opsN == 0:
+		return workFrac + e.fracWork(n.a)
+	}
+	return 0
 }
 
 // matchShare returns the share of the faces mn..mx that a selector of g matches.

@@ -57,6 +57,9 @@ var worstStats = []struct{ name, expr, compare string }{
 	{"comparisons", "500d6kh250>=500d6kh249", "1d1000000>=1d1000000"},
 	{"rank_chains", repeat("1000d6", "kh999pl1"), repeat("1000d1000000", "kh999pl1")},
 	{"nested", nested("1d1000000*1d1000"), nested("500d6!kh250")},
+	{"compound_penetrate", "400d2!!kh200", "400d2!pkl200"},
+	{"functions", "round(" + joined("1d1000000/7", "+", 100, MaxLength-7) + ")",
+		"abs(" + joined("(1d1000*3/7)", "-", 100, MaxLength-5) + ")"},
 	{"mixed_found_by_search", "50d20rr<4+10d10dh2-2d100dh1+(1d3ro2,50d10dh2k>0,3d20ro9kh3ma13,2d6)kh2",
 		"2d3k>1k>2ma1%((2d1000,100d2kl2e>1,896d10kl8kl2ma3,76,65,78,57)kh7,28,67%13,36,97-25)kh2"},
 }
@@ -73,6 +76,9 @@ var worstRolls = []struct{ name, expr string }{
 	{"set_rank_chain", repeat("("+joined("4d9", ",", 50, MaxLength)+")", "kh49kl48")},
 	{"long_sum_chain", joined("3d6", "+", 500, MaxLength)},
 	{"nested", nested("1000d6kh500")},
+	{"compound_ranked", repeat("400d2!!", "kh399pl1")},
+	{"penetrate_ranked", repeat("400d2!p", "kh799pl1")},
+	{"functions", "floor(" + joined("1d1000000/7", "+", 100, MaxLength-7) + ")"},
 }
 
 // worstRepeat is /roll's largest repeat (bot/roll.go).
