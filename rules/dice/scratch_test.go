@@ -3,6 +3,8 @@ package dice
 import (
 	"cmp"
 	"math/rand/v2"
+	"reflect"
+	"runtime"
 	"slices"
 	"testing"
 )
@@ -61,29 +63,79 @@ func TestRank(t *testing.T) {
 	}
 }
 
+// reuseExprs are rolled into reused Results: ranking chains, rerolls,
+// clamps, counts, sets, comparisons, and revision 2's operators (!!, !p,
+// explode conditions, cs/cf, functions, groups), long and short.
+var reuseExprs = []string{"4d6kh3", "1000d6kh999dl1kh900", "20d10e10ro1rr2mi3c>5", "(1d20,1d20,3d6)kh2+1d4",
+	"2d20kh1+5>=15 to hit", "100d6ra6ro<2kh50", "4d6!!", "30d6!!>=5kh10", "100d6!!>=4", "2d6!p", "40d6!p>4ro1", "1d20cs>=19+5",
+	"3d6!!mi2ma17", "floor(3d6/2)+round(1d8*3/4)", "abs(1d6-10d6)", "{4d6,3d8}kh1", "(4d6)kh3+{2d20}kl1",
+	"6d6k=1k=2", "(1d20+5,1d20+3,2d6*2)kh1+(1d4+1,2)kl1", "1d6", "d20", "8d6+3", "floor(" + joined("1d6/7", "+", 60, 600) + ")", "(" + joined("1d9", ",", 40, 400) + ")kh5"}
+
 // TestRollReuse: rolling into a reused Result with a shared scratch (as the
-// Monte-Carlo estimate does) gives the totals and breakdowns of fresh rolls.
+// Monte-Carlo estimate does) gives the totals and breakdowns of fresh rolls,
+// whether the Result came from newResult for the expression, is a zero
+// Result, or rolled other expressions before.
 func TestRollReuse(t *testing.T) {
-	for _, s := range []string{"4d6kh3", "1000d6kh999dl1kh900", "20d10e10ro1rr2mi3c>5", "(1d20,1d20,3d6)kh2+1d4", "2d20kh1+5>=15 to hit", "100d6ra6ro<2kh50"} {
-		e, err := Parse(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, b := NewSeeded(7), NewSeeded(7)
-		var res Result
+	shared := new(Result) // one Result for every expression in turn
+	sharedSc := new(scratch)
+	for _, s := range reuseExprs {
+		e := mustParse(t, s)
+		a, b, c, d := NewSeeded(7), NewSeeded(7), NewSeeded(7), NewSeeded(7)
+		sized, zero := e.newResult(), new(Result)
 		sc := new(scratch)
 		for range 50 {
 			fresh, err := e.Roll(a)
 			if err != nil {
 				t.Fatal(err)
 			}
+			for _, re := range []struct {
+				res *Result
+				r   Roller
+				sc  *scratch
+			}{{sized, b, sc}, {zero, c, sc}, {shared, d, sharedSc}} {
+				re.res.reuse()
+				if err := e.rollWith(re.res, re.r, re.sc); err != nil {
+					t.Fatal(err)
+				}
+				if re.res.Total != fresh.Total || re.res.Verdict != fresh.Verdict || re.res.Crit != fresh.Crit ||
+					re.res.Natural != fresh.Natural || re.res.Breakdown() != fresh.Breakdown() ||
+					!reflect.DeepEqual(re.res.Dice(), fresh.Dice()) || !reflect.DeepEqual(re.res.Tree(), fresh.Tree()) {
+					t.Fatalf("%q: reused roll %q, fresh %q", s, re.res.Breakdown(), fresh.Breakdown())
+				}
+			}
+		}
+	}
+}
+
+// TestRollReuseAllocs: a reused Result and scratch roll without allocating
+// once they have grown, explosions and compounded dice included: over a
+// thousand rolls, a buffer may grow for a roll longer than every one before
+// a few times at most.
+func TestRollReuseAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates on its own")
+	}
+	for _, s := range reuseExprs {
+		e := mustParse(t, s)
+		r := NewSeeded(3)
+		res, sc := e.newResult(), new(scratch)
+		roll := func() {
 			res.reuse()
-			if err := e.rollWith(&res, b, sc); err != nil {
+			if err := e.rollWith(res, r, sc); err != nil {
 				t.Fatal(err)
 			}
-			if res.Total != fresh.Total || res.Verdict != fresh.Verdict || res.Breakdown() != fresh.Breakdown() {
-				t.Fatalf("%q: reused roll %q, fresh %q", s, res.Breakdown(), fresh.Breakdown())
-			}
+		}
+		for range 200 { // grow to the largest roll
+			roll()
+		}
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		for range 1000 {
+			roll()
+		}
+		runtime.ReadMemStats(&m1)
+		if n := m1.Mallocs - m0.Mallocs; n > 4 {
+			t.Errorf("%q: %d allocations in 1000 reused rolls", s, n)
 		}
 	}
 }
