@@ -193,6 +193,19 @@ func TestTransactionsPerCommand(t *testing.T) {
 			_, err := e.table.Counter(ctx, bg("bob"), play.CounterEdit{Op: play.CounterUse, Name: "Arrows"})
 			return err
 		}},
+		{"/log start", 0, 1, func() error { _, err := e.table.LogStart(ctx, bg("bob"), "Night", "en", logNow); return err }},
+		{"(a reply recorded: read, then append)", 1, 1, func() error {
+			_, err := e.table.Record(ctx, bg("bob"), sayEntry("bob", "Hello"))
+			return err
+		}},
+		{"/log pause", 0, 1, func() error { _, err := e.table.LogChange(ctx, bg("bob"), play.LogPause, logNow); return err }},
+		{"(a reply while paused: a read)", 1, 0, func() error {
+			_, err := e.table.Record(ctx, bg("bob"), sayEntry("bob", "Hello"))
+			return err
+		}},
+		{"/log list", 1, 0, func() error { _, err := e.table.Logs(ctx, bg("bob")); return err }},
+		{"/log export", 1, 0, func() error { _, err := e.table.LogNamed(ctx, bg("bob"), "Night"); return err }},
+		{"/log stop", 0, 1, func() error { _, err := e.table.LogChange(ctx, bg("gm"), play.LogStop, logNow); return err }},
 		{"/init end", 0, 1, func() error { _, err := e.table.InitEnd(ctx, bg("gm")); return err }},
 	}
 	var table strings.Builder
