@@ -84,6 +84,8 @@ func New(cfg Config) *Bot {
 		b.aoeCommand(),
 		b.sanCommand(), // Call of Cthulhu (san.go)
 		b.cocCommand(), // Call of Cthulhu (coccmd.go)
+		b.logCommand(), // session logs (log.go, record.go)
+		b.sayCommand(), // in-character lines (say.go)
 	}
 	b.commands = append(b.commands, cfg.Extra...)
 	b.labels = labelIndex(b.commands)
@@ -153,6 +155,7 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 	if err != nil {
 		return b.ErrorReply(req, err)
 	}
+	b.record(req, r)
 	return r
 }
 
@@ -161,7 +164,7 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 // setting, the caller's locale, the guild's locale, English.
 func (b *Bot) loadGuild(req *Request) {
 	var err error
-	if req.Guild, req.GM, err = b.cfg.Table.Guild(req.Ctx, req.caller()); err != nil {
+	if req.Guild, req.GM, req.recording, err = b.cfg.Table.Here(req.Ctx, req.caller()); err != nil {
 		b.cfg.Logger.Warn("guild settings unread", "guild", req.GuildID, "err", err)
 	}
 }

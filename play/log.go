@@ -180,33 +180,11 @@ func (t *Table) LogNamed(ctx context.Context, c Caller, name string) (*sessionlo
 }
 
 // Record appends e to the channel's running log and reports whether it did: nothing happens (false, nil) without
-// a running log in the channel. The bot calls it once per public reply; a store's retry re-reads the log, so the
-// entry is appended once.
+// a running log in the channel. The bot calls it once per public reply in a channel that Here says records; a
+// store's retry re-reads the log, so the entry is appended once.
 func (t *Table) Record(ctx context.Context, c Caller, e sessionlog.Entry) (bool, error) {
-	if t.ready(c) != nil {
-		return false, nil
-	}
-	running := false
-	err := t.view(ctx, c, nil, func(s *scene) error { // most channels record nothing: read first
-		rec, err := s.tx.OpenLog(c.ChannelID)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		var head struct{ State sessionlog.State }
-		if err := json.Unmarshal(rec.Data, &head); err != nil {
-			return err
-		}
-		running = head.State == sessionlog.Running
-		return nil
-	})
-	if err != nil || !running {
-		return false, err
-	}
 	done := false
-	err = t.update(ctx, c, nil, func(s *scene) error {
+	err := t.update(ctx, c, nil, func(s *scene) error {
 		done = false
 		l, err := openLog(s.tx, c.ChannelID)
 		if errors.Is(err, coded.Code(ErrLogNone)) {
@@ -225,6 +203,22 @@ func (t *Table) Record(ctx context.Context, c Caller, e sessionlog.Entry) (bool,
 		return putLog(s.tx, l)
 	})
 	return done, err
+}
+
+// runningLog reports whether the channel has a running log, reading only its state.
+func runningLog(tx store.Tx, channel string) (bool, error) {
+	rec, err := tx.OpenLog(channel)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	var head struct{ State sessionlog.State }
+	if err := json.Unmarshal(rec.Data, &head); err != nil {
+		return false, err
+	}
+	return head.State == sessionlog.Running, nil
 }
 
 // openLog reads and decodes the channel's open log (ErrLogNone when there is none).
