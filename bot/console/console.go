@@ -26,18 +26,20 @@ type Console struct {
 	GuildID   string
 	ChannelID string
 	Locale    string
-	GM        bool // the acting user is a GM and has Manage Server
-	JSON      bool // one JSON object per reply per line
+	GM        bool   // the acting user is a GM and has Manage Server
+	JSON      bool   // one JSON object per reply per line
+	OutDir    string // where reply files go (an exported log, a chart); "" keeps them in memory
 
 	last *bot.Reply // the last reply, whose buttons `click N` presses
 }
 
 // consoleLine is one console reply as JSON.
 type consoleLine struct {
-	Text      string `json:"text"`
-	Ephemeral bool   `json:"ephemeral"`
-	Error     string `json:"error,omitempty"`
-	Result    any    `json:"result,omitempty"`
+	Text      string   `json:"text"`
+	Ephemeral bool     `json:"ephemeral"`
+	Error     string   `json:"error,omitempty"`
+	Result    any      `json:"result,omitempty"`
+	Files     []string `json:"files,omitempty"` // the files written to OutDir
 }
 
 // Run reads lines from in until EOF (or "exit"/"quit") and writes each reply to out.
@@ -243,8 +245,9 @@ func isOptionName(s string) bool {
 }
 
 func (c *Console) write(out io.Writer, r *bot.Reply) {
+	files := c.saveFiles(r)
 	if c.JSON {
-		line := consoleLine{Text: RenderText(r), Ephemeral: r.Ephemeral, Error: r.ErrorCode, Result: r.Result}
+		line := consoleLine{Text: RenderText(r), Ephemeral: r.Ephemeral, Error: r.ErrorCode, Result: r.Result, Files: files}
 		b, err := json.Marshal(line)
 		if err != nil {
 			b, _ = json.Marshal(consoleLine{Text: RenderText(r), Ephemeral: r.Ephemeral, Error: "core.err.internal"})
@@ -256,7 +259,27 @@ func (c *Console) write(out io.Writer, r *bot.Reply) {
 	if r.Ephemeral {
 		text = locales.For(locales.Choose(c.Bot.Language(), c.Locale)).T("core.console.ephemeral") + " " + text
 	}
+	for _, f := range files {
+		text += "\n→ " + f
+	}
 	io.WriteString(out, text+"\n")
+}
+
+// saveFiles writes a reply's files to OutDir, as Discord attaches them, and returns their paths.
+func (c *Console) saveFiles(r *bot.Reply) []string {
+	if c.OutDir == "" {
+		return nil
+	}
+	var paths []string
+	for _, f := range r.Files {
+		path := filepath.Join(c.OutDir, filepath.Base(f.Name))
+		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+			paths = append(paths, "! "+err.Error())
+			continue
+		}
+		paths = append(paths, path)
+	}
+	return paths
 }
 
 // RenderText renders a reply as plain text (Discord markdown kept): title, body, fields, footer, buttons.

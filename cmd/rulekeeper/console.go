@@ -18,6 +18,7 @@ type ConsoleCmd struct {
 	Guild   string `help:"${help_guild}" default:"local"`
 	Channel string `help:"${help_channel}" default:"console"`
 	GM      bool   `name:"gm" help:"${help_gm}"`
+	Out     string `name:"out" help:"${help_console_out}" type:"existingdir"`
 }
 
 // Run serves the console until EOF, "exit" or Ctrl-C. With a terminal it shows a prompt and keeps history.
@@ -35,7 +36,7 @@ func (c *ConsoleCmd) Run(g *Globals) error {
 		defer stop()
 	}
 	b := bot.New(bot.Config{Dice: newRoller, Logger: g.Logger(), Language: g.Locale, Table: play.New(db)})
-	con := &console.Console{Bot: b, UserID: c.User, GuildID: c.Guild, ChannelID: c.Channel, Locale: g.Locale, GM: c.GM, JSON: c.JSON}
+	con := &console.Console{Bot: b, UserID: c.User, GuildID: c.Guild, ChannelID: c.Channel, Locale: g.Locale, GM: c.GM, JSON: c.JSON, OutDir: c.Out}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return con.Serve(ctx, os.Stdin, os.Stdout)
