@@ -187,6 +187,7 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 		r.Buttons = append(r.Buttons, Button{Label: req.T("fx.dodge_button", "Name", tgt.Name), CustomID: "dodge:" + tgt.Name, Style: ButtonPrimary})
 	}
 	r.Body = strings.Join(lines, "\n")
+	r.Log = logAttack5e(a, out.Damage, out.Target)
 	return r
 }
 

@@ -152,7 +152,7 @@ func rollReply5e(req *Request, c *dnd5e.Character, title string, res *dnd5e.Roll
 	lines = append(lines, effectLines(req, res.Effects, res.Cancelled)...)
 	lines = append(lines, appliedLines(req, res.Applied)...)
 	lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
-	r := &Reply{Title: title, Footer: c.Name, Result: out}
+	r := &Reply{Title: title, Footer: c.Name, Result: out, Log: logRoll5e(res, odds)}
 	switch res.Outcome {
 	case dnd5e.OutcomeSuccess:
 		r.Tone = ToneSuccess

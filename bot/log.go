@@ -104,7 +104,7 @@ func (b *Bot) logList(req *Request) (*Reply, error) {
 	if len(lines) == 0 {
 		lines = []string{req.T("log.none")}
 	}
-	return &Reply{Title: req.T("log.list_title"), Body: strings.Join(lines, "\n"), Ephemeral: true, Result: rows}, nil
+	return &Reply{Title: req.T("log.list_title"), Body: strings.Join(lines, "\n"), Ephemeral: true, Result: map[string]any{"logs": rows}}, nil
 }
 
 // logExportResult is the JSON of /log export.

@@ -196,7 +196,12 @@ func (t *Table) Record(ctx context.Context, c Caller, e sessionlog.Entry) (bool,
 		if l.State != sessionlog.Running {
 			return nil
 		}
-		if err := l.Append(e); err != nil {
+		err = l.Append(e)
+		if errors.Is(err, coded.Code(sessionlog.ErrInvalid)) && (e.Roll != nil || e.Damage != nil) {
+			e.Roll, e.Damage = nil, nil // data out of the log's bounds: keep the words
+			err = l.Append(e)
+		}
+		if err != nil {
 			return err
 		}
 		done = true
