@@ -72,6 +72,7 @@ func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
 	}
 	lines = append(lines, line)
 	r := &Reply{Title: req.T("init.turn_title", "Round", tc.Round, "Name", began.Name), Result: res}
+	r.Markers = turnMarkers(tc)
 	if sheet != nil {
 		lines = append(lines, hpLine(req, sheet))
 		switch sheet.State {

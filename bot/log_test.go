@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -160,5 +161,44 @@ func checkWiredLog(t *testing.T, l *sessionlog.Log) {
 	}
 	if r := l.Entries[6].Roll; r.Expr != "2d20kh1+2" || len(r.Dice) != 2 || !r.Dice[0].Dropped {
 		t.Errorf("/roll data: %+v", r)
+	}
+}
+
+// TestLoggedTurns: /init next records a round marker at a new round and a turn marker for whoever's turn begins,
+// before the reply itself; /init prev records no marker.
+func TestLoggedTurns(t *testing.T) {
+	e := newPlayEnv(t)
+	e.party()
+	e.ok("gm", "/log start name:Turns")
+	e.ok("gm", "/init start")
+	e.ok("alice", "/init join", 15)
+	e.ok("gm", "/init add name:Goblin hp:7", 5)
+	e.ok("gm", "/init next")
+	e.ok("gm", "/init next")
+	e.ok("gm", "/init next")
+	e.ok("gm", "/init prev")
+	e.ok("gm", "/log stop")
+	dir := t.TempDir()
+	e.console("gm").OutDir = dir
+	e.ok("gm", "/log export name:Turns format:json")
+	data, err := os.ReadFile(filepath.Join(dir, "turns.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := sessionlog.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, en := range l.Entries {
+		s := string(en.Kind)
+		if en.Kind.Marker() {
+			s += " " + en.Character + " r" + strconv.Itoa(en.Round)
+		}
+		got = append(got, s)
+	}
+	want := "system|system|system|round  r1|turn Aria r1|system|turn Goblin r1|system|round  r2|turn Aria r2|system|system"
+	if strings.Join(got, "|") != want {
+		t.Errorf("entries\n%s\nwant\n%s", strings.Join(got, "|"), want)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"rulekeeper/play"
 	"rulekeeper/play/sessionlog"
 	"rulekeeper/rules/dnd5e"
+	"rulekeeper/rules/encounter"
 )
 
 // The data of log entries that the rules know beyond the words (record.go): a 5e d20 roll's dice, mode, target,
@@ -72,4 +73,17 @@ func logAttack5e(a *play.Attack5eResult, damage int, target string) *sessionlog.
 		e.Damage = &sessionlog.Damage{Amount: damage, Target: target}
 	}
 	return e
+}
+
+// turnMarkers are the log's markers of a turn change: a new round, then whose turn it is (none going back).
+func turnMarkers(tc *encounter.TurnChange) []sessionlog.Entry {
+	if tc.Back {
+		return nil
+	}
+	var out []sessionlog.Entry
+	if tc.Started || tc.NewRound {
+		out = append(out, sessionlog.Entry{Kind: sessionlog.KindRound, Round: tc.Round})
+	}
+	return append(out, sessionlog.Entry{Kind: sessionlog.KindTurn, Character: tc.Began.Name,
+		NPC: tc.Began.OwnerID == "", Round: tc.Round, Turn: tc.Index + 1})
 }

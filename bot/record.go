@@ -59,7 +59,12 @@ func (b *Bot) record(req *Request, r *Reply) {
 	if len(e.Lines) == 0 && !e.Kind.Marker() {
 		return
 	}
-	if _, err := b.cfg.Table.Record(req.Ctx, req.caller(), e); err != nil {
+	entries := make([]sessionlog.Entry, 0, len(r.Markers)+1)
+	for _, m := range r.Markers {
+		m.Time, m.User, m.UserName = e.Time, e.User, e.UserName
+		entries = append(entries, m)
+	}
+	if _, err := b.cfg.Table.Record(req.Ctx, req.caller(), append(entries, e)...); err != nil {
 		b.cfg.Logger.Warn("log entry not recorded", "guild", req.GuildID, "channel", req.ChannelID, "err", err)
 	}
 }

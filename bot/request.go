@@ -158,4 +158,6 @@ type Reply struct {
 	// Log is what the reply means as a session log entry (kind, character, roll, damage), when the handler knows
 	// more than its words; the bot fills in who, when and the lines (record.go). Nil: recorded from the words.
 	Log *sessionlog.Entry `json:"-"`
+	// Markers are the round and turn markers a reply records before its entry (/init next).
+	Markers []sessionlog.Entry `json:"-"`
 }

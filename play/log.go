@@ -179,10 +179,11 @@ func (t *Table) LogNamed(ctx context.Context, c Caller, name string) (*sessionlo
 	return out, err
 }
 
-// Record appends e to the channel's running log and reports whether it did: nothing happens (false, nil) without
-// a running log in the channel. The bot calls it once per public reply in a channel that Here says records; a
-// store's retry re-reads the log, so the entry is appended once.
-func (t *Table) Record(ctx context.Context, c Caller, e sessionlog.Entry) (bool, error) {
+// Record appends entries (a reply's round and turn markers, then its entry) to the channel's running log and
+// reports whether it did: nothing happens (false, nil) without a running log in the channel. The bot calls it once
+// per public reply in a channel that Here says records; a store's retry re-reads the log, so the entries are
+// appended once.
+func (t *Table) Record(ctx context.Context, c Caller, entries ...sessionlog.Entry) (bool, error) {
 	done := false
 	err := t.update(ctx, c, nil, func(s *scene) error {
 		done = false
@@ -196,13 +197,15 @@ func (t *Table) Record(ctx context.Context, c Caller, e sessionlog.Entry) (bool,
 		if l.State != sessionlog.Running {
 			return nil
 		}
-		err = l.Append(e)
-		if errors.Is(err, coded.Code(sessionlog.ErrInvalid)) && (e.Roll != nil || e.Damage != nil) {
-			e.Roll, e.Damage = nil, nil // data out of the log's bounds: keep the words
+		for _, e := range entries {
 			err = l.Append(e)
-		}
-		if err != nil {
-			return err
+			if errors.Is(err, coded.Code(sessionlog.ErrInvalid)) && (e.Roll != nil || e.Damage != nil) {
+				e.Roll, e.Damage = nil, nil // data out of the log's bounds: keep the words
+				err = l.Append(e)
+			}
+			if err != nil {
+				return err
+			}
 		}
 		done = true
 		return putLog(s.tx, l)
