@@ -3,12 +3,15 @@ package play_test
 import (
 	"context"
 	"errors"
+	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
 	"rulekeeper/play"
 	"rulekeeper/play/sessionlog"
 	"rulekeeper/rules/coded"
+	"rulekeeper/store"
 	"rulekeeper/store/storetest"
 )
 
@@ -112,5 +115,35 @@ func TestRecordOnceUnderRetry(t *testing.T) {
 	l, err := table.LogNamed(ctx, caller("alice"), "Retry")
 	if err != nil || len(l.Entries) != 1 {
 		t.Fatalf("entries = %v, %v; want 1", l, err)
+	}
+}
+
+// BenchmarkRecord appends one reply's entry to a running log that already holds n entries (bbolt, no fsync): the
+// log is one record, read, decoded, appended to and written whole.
+func BenchmarkRecord(b *testing.B) {
+	for _, n := range []int{0, 500, 4000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			db, err := store.Open(filepath.Join(b.TempDir(), "b.db"), store.Options{NoSync: true})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer db.Close()
+			table := play.New(db)
+			ctx := context.Background()
+			if _, err := table.LogStart(ctx, caller("alice"), "Bench", "en", logNow); err != nil {
+				b.Fatal(err)
+			}
+			e := sayEntry("alice", "Aria attacks Goblin 1 with rapier: 1d20 (15) + 5 = 20 vs AC 15, hit, 9 piercing")
+			for range n {
+				if _, err := table.Record(ctx, caller("alice"), e); err != nil {
+					b.Fatal(err)
+				}
+			}
+			for b.Loop() {
+				if _, err := table.Record(ctx, caller("alice"), e); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
