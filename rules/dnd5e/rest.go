@@ -91,7 +91,9 @@ func (c *Character) ShortRest(n int, r dice.Roller) (*RestResult, error) {
 // (food and drink assumed), HP to the (new) effective max, temp HP end, Hit
 // Dice regained up to half the level (at least 1, rounded down), every spell
 // slot restored, death-save tallies reset.
-func (c *Character) LongRest(now time.Time) (*RestResult, error) { return c.LongRestCooldown(now, LongRestEvery) }
+func (c *Character) LongRest(now time.Time) (*RestResult, error) {
+	return c.LongRestCooldown(now, LongRestEvery)
+}
 
 // LongRestCooldown is LongRest with another wait between long rests (a guild's long_rest_cooldown): every ≤ 0 means
 // none (a GM's forced rest, or a table that tracks its days by hand).
