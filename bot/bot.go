@@ -78,6 +78,8 @@ func New(cfg Config) *Bot {
 		b.initCommand(),
 		b.identifyCommand(),
 		b.aoeCommand(),
+		b.monsterCommand(), // monster.go
+		b.timeCommand(),    // gmtime.go
 	}
 	b.commands = append(b.commands, cfg.Extra...)
 	b.labels = labelIndex(b.commands)

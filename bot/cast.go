@@ -43,12 +43,13 @@ func (b *Bot) cast5eOptions() []*Option {
 		{Name: "ritual", Type: Boolean},
 		{Name: "any_class", Type: Boolean},
 		{Name: "invalid", Type: String, MaxLen: 200, Complete: b.completeCombatant},
+		b.asOption(), // an NPC casts (npc.go)
 	}
 }
 
 // cast5eOnly are the option names a Rogue's Tale caster may not use, castRogueOnly those a 5e caster may not.
 var (
-	cast5eOnly    = []string{"level", "origin", "direction", "method", "mode", "ritual", "any_class", "invalid"}
+	cast5eOnly    = []string{"level", "origin", "direction", "method", "mode", "ritual", "any_class", "invalid", "as"}
 	castRogueOnly = []string{"range", "scroll"}
 )
 
@@ -66,6 +67,8 @@ type castTargetResult struct {
 	HPChange      *dnd5e.HPChange `json:"hp_change,omitempty"`
 	Concentration *concSaveJSON   `json:"concentration,omitempty"` // its save to keep its own spell
 	Conditions    []string        `json:"conditions,omitempty"`    // the conditions the spell put on it
+	Immune        []string        `json:"immune,omitempty"`        // the conditions it is immune to (an NPC's monster)
+	Revived       bool            `json:"revived,omitempty"`       // a spell that restores life brought it back
 	oddsJSON                      // chance (odds.go): of a hit for a spell attack (one ray's), of saving for a save
 }
 
@@ -115,7 +118,7 @@ func readCast5e(req *Request) (r play.Reading[play.Cast5e]) {
 }
 
 func (b *Bot) cast(req *Request) (*Reply, error) {
-	in := play.Cast{Character: req.Str("character"), Dnd5e: readCast5e(req), Rogue: readCastRT(req)}
+	in := play.Cast{Character: req.Str("character"), As: strings.TrimSpace(req.Str("as")), Dnd5e: readCast5e(req), Rogue: readCastRT(req)}
 	res, err := b.cfg.Table.Cast(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
@@ -222,7 +225,7 @@ func castReply(req *Request, cast *play.Cast5eResult, areaRes *aoeResult, files 
 	if len(cast.Targets) == 0 && areaRes != nil {
 		lines = append(lines, req.T("aoe.nobody"))
 	}
-	if res.SlotLevel > 0 {
+	if res.SlotLevel > 0 && !cast.NPC {
 		lines = append(lines, req.T("cast.slots_left", "Slot", res.SlotLevel, "Left", res.SlotsLeft, "Max", c.SpellSlots[res.SlotLevel-1].Max))
 	}
 	if k := res.Concentration; k != nil {
@@ -256,7 +259,15 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 	if tr.HPChange == nil {
 		tr.HPChange = f.Heal
 	}
+	if f.Revived != nil {
+		tr.HPChange, tr.Revived = f.Revived, true
+		st := hpStatusOf(f.Status)
+		tr.Status = &st
+	}
 	tr.Conditions = landedIDs(f.Hit)
+	for _, c := range f.Immune {
+		tr.Immune = append(tr.Immune, string(c))
+	}
 	var odds *dnd5e.Odds
 	switch {
 	case ct.Invalid:
@@ -340,8 +351,17 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 			lines = append(lines, "  "+l)
 		}
 	}
+	if ch := f.Revived; ch != nil {
+		lines = append(lines, "  "+req.T("gm.revived", "Name", f.Name))
+		for _, l := range hpText(req, f.Hit, ch) {
+			lines = append(lines, "  "+l)
+		}
+	}
 	for _, l := range landedText(req, f.Hit) {
 		lines = append(lines, "  "+l)
+	}
+	for _, c := range f.Immune {
+		lines = append(lines, "  "+req.T("gm.immune", "Name", f.Name, "Condition", req.T(c.Key())))
 	}
 	for _, l := range concText(req, f.Hit) {
 		lines = append(lines, "  "+l)

@@ -65,6 +65,7 @@ var names = sync.OnceValue(func() *locales.Index {
 		x.Add(kindSpell, s.ID, s.Key(), s.Name) // also the SRD's English name
 	}
 	addRogueNames(x)
+	addMonsterNames(x) // monster.go
 	return x
 })
 

@@ -14,6 +14,7 @@ import (
 // Attack is /attack's input: who attacks whom, and each system's reading of the options.
 type Attack struct {
 	Character string // the attacker as typed; "" = the caller's active character
+	As        string // an NPC of the channel's 5e encounter attacking (npcact.go; Attack5e.Weapon: its action)
 	Target    string // a tracked target by name; "" = none (given AC or defences)
 	Dnd5e     Reading[Attack5e]
 	Rogue     Reading[AttackRT]
@@ -48,13 +49,15 @@ type AttackRT struct {
 // AttackResult is what an attack did, in the attacker's system.
 type AttackResult struct {
 	System string
-	Dnd5e  *Attack5eResult
+	Dnd5e  *Attack5eResult // an NPC's: its first attack
 	Rogue  *AttackRTResult
+	NPC    *NPCAttack // an NPC's attack or multiattack (npcact.go)
 }
 
 // Attack5eResult is a D&D 5e attack.
 type Attack5eResult struct {
-	Attacker *dnd5e.Character // nil: an ad-hoc roll without a character
+	Attacker *dnd5e.Character // nil: an ad-hoc roll without a character, or an NPC's (By)
+	By       string           // the attacking NPC's name ("" for a character or a GM's ad-hoc roll)
 	Roll     *dnd5e.AttackResult
 	Target   *Hit // a tracked target; nil when there is none
 }
@@ -71,13 +74,15 @@ type Hit struct {
 	ConcSave  *dnd5e.ConcentrationResult
 	ConcEnded string
 	Released  []Released
-	Landed    []Landed // the conditions a spell put on it
+	Landed    []Landed          // the conditions a spell put on it
+	Immune    []dnd5e.Condition // conditions that did not land: it is immune to them
+	Repeated  []RepeatRoll      // the saves it repeated as its turn ended
 }
 
 // hit is what the command did to cr.
 func (s *scene) hit(cr *Creature, change *dnd5e.HPChange) *Hit {
 	h := &Hit{Name: cr.Name(), NPC: cr.NPC(), Status: cr.status5e(), Change: change, ConcSave: cr.concSave,
-		ConcEnded: cr.concEnded, Released: cr.released, Landed: cr.landed}
+		ConcEnded: cr.concEnded, Released: cr.released, Landed: cr.landed, Immune: cr.immune, Repeated: cr.repeated}
 	h.Vague = h.NPC && !s.gm(cr.enc)
 	return h
 }
@@ -90,6 +95,11 @@ func (s *scene) hit(cr *Creature, change *dnd5e.HPChange) *Hit {
 func (t *Table) Attack(ctx context.Context, c Caller, in Attack, r dice.Roller) (*AttackResult, error) {
 	var out *AttackResult
 	err := t.update(ctx, c, r, func(s *scene) error {
+		if in.As != "" {
+			res, err := s.npcAttack5e(&in)
+			out = res
+			return err
+		}
 		sys := s.actingSystem(in.Character)
 		if npc, err := s.rogueNPCActor(in.Character); npc != nil || err != nil {
 			sys = SystemRogue

@@ -23,15 +23,24 @@ type Creature struct {
 	// a Rogue's Tale NPC: its encounter HP when loaded
 	rtHP int
 
-	// 5e concentration: the spell, and the conditions it holds (read from the sheet on load)
+	// 5e concentration: the spell, and the conditions it holds (read from the sheet on load, or an NPC's stats)
 	conc    dnd5e.Concentration
 	holding dnd5e.Holding
+	// a 5e character's other sheet extras: its repeat saves and its last death save's turn (sheets.go)
+	extras sheetExtras5e
+	// a 5e NPC's stats (npc.go), read once; statsDirty: to be written back into its combatant
+	stats      *dnd5e.NPCStats
+	statsDirty bool
+	// an NPC casting a spell: the caster its stat block makes (npc.go)
+	caster *dnd5e.Character
 
 	// what happened to it in this command
 	concSave  *dnd5e.ConcentrationResult
-	concEnded string     // the spell lost without a save (0 HP, incapacitated)
-	released  []Released // conditions that ended with its concentration
-	landed    []Landed   // conditions a spell put on it
+	concEnded string            // the spell lost without a save (0 HP, incapacitated)
+	released  []Released        // conditions that ended with its concentration
+	landed    []Landed          // conditions a spell put on it
+	immune    []dnd5e.Condition // conditions that did not land: an NPC immune to them (npc.go)
+	repeated  []RepeatRoll      // the saves it repeated as its turn ended (repeat.go)
 
 	dirty bool // the sheet (or an RT NPC's defender) changed
 }
@@ -99,11 +108,7 @@ func (cr *Creature) target5e() dnd5e.Target {
 	if cr.d5 != nil {
 		return cr.d5.AsTarget()
 	}
-	ids := make([]string, len(cr.comb.Conditions))
-	for i, cd := range cr.comb.Conditions {
-		ids[i] = cd.ID
-	}
-	return npcStats(cr.comb).Target(cr.comb.Name, cr.comb.AC, cr.comb.HP, cr.comb.MaxHP, cr.comb.TempHP, ids)
+	return cr.target5eFrom(dnd5e.DamageSource{})
 }
 
 // saveMod5e is the creature's saving-throw modifier: a sheet's own; an NPC's from its stats, with their fallback.
@@ -111,7 +116,7 @@ func (cr *Creature) saveMod5e(a dnd5e.Ability) int {
 	if cr.d5 != nil {
 		return cr.d5.SaveBonus(a)
 	}
-	return npcStats(cr.comb).SaveMod(a, cr.comb.Bonus)
+	return cr.stats5e().SaveMod(a, cr.comb.Bonus)
 }
 
 // dead5e reports whether the creature is dead (an NPC: down).
@@ -131,7 +136,8 @@ func (cr *Creature) damage5e(s *scene, amount int, crit bool) (*dnd5e.HPChange, 
 			return nil, err
 		}
 		s.changed(cr.channel)
-		return npcChange(ch), nil
+		hc := npcChange(ch)
+		return hc, cr.concentrateNPC(amount, hc, s.r)
 	}
 	ch, err := cr.d5.DamageResolved(amount, crit)
 	if err != nil {
@@ -218,7 +224,7 @@ func (cr *Creature) write(s *scene) error {
 		if ended := cr.conc.EndIfIncapacitated(cr.d5); ended != "" {
 			cr.concEnded = ended
 		}
-		sheet, err := encodeConc(cr.d5, concRecord{Concentration: cr.conc, Conditions: cr.holding.Kept(cr.conc)})
+		sheet, err := encodeConc(cr.d5, concRecord{Concentration: cr.conc, Conditions: cr.holding.Kept(cr.conc)}, cr.extras)
 		if err != nil {
 			return err
 		}
@@ -233,6 +239,8 @@ func (cr *Creature) write(s *scene) error {
 		return s.tx.PutCharacter(cr.ch)
 	case cr.rt != nil:
 		return cr.writeRogueNPC(s)
+	case cr.statsDirty:
+		return cr.writeStats5e(s)
 	}
 	return nil
 }
@@ -297,6 +305,7 @@ func (cr *Creature) as5e() error {
 	}
 	k := storedConc(cr.ch.Sheet)
 	cr.d5, cr.conc, cr.holding = c, k.Concentration, dnd5e.Holding{Spell: k.Spell, Conditions: k.Conditions}
+	cr.extras = storedExtras(cr.ch.Sheet)
 	return nil
 }
 

@@ -27,9 +27,22 @@ type concRecord struct {
 	Conditions []dnd5e.HeldCondition `json:"conditions,omitempty"`
 }
 
-// sheetExtras5e is the part of a stored 5e sheet kept beside the rules' fields.
+// sheetExtras5e is the part of a stored 5e sheet kept beside the rules' fields: its concentration, the saves it
+// repeats at the end of its turns (repeat.go) and the turn of its last death save in an encounter (one a turn).
 type sheetExtras5e struct {
-	Concentration *concRecord `json:"concentration,omitempty"`
+	Concentration *concRecord        `json:"concentration,omitempty"`
+	Repeats       []dnd5e.RepeatSave `json:"repeat_saves,omitempty"`
+	DeathSaveTurn string             `json:"death_save_turn,omitempty"`
+}
+
+// storedExtras reads the repeat saves and the death-save turn stored in a 5e sheet (none when unreadable).
+func storedExtras(sheet json.RawMessage) sheetExtras5e {
+	var x sheetExtras5e
+	if json.Unmarshal(sheet, &x) != nil {
+		return sheetExtras5e{}
+	}
+	x.Concentration = nil
+	return x
 }
 
 // sheetWith5e is a 5e sheet with its extras, as stored.
@@ -67,15 +80,20 @@ func storedConc(sheet json.RawMessage) concRecord {
 	return *x.Concentration
 }
 
-// encodeConc validates a sheet and encodes it with the caster's concentration (none when k is not active).
-func encodeConc(c *dnd5e.Character, k concRecord) (json.RawMessage, error) {
-	if !k.Active() {
+// encodeConc validates a sheet and encodes it with the caster's concentration (none when k is not active) and the
+// other extras x.
+func encodeConc(c *dnd5e.Character, k concRecord, x sheetExtras5e) (json.RawMessage, error) {
+	x.Concentration = nil
+	if k.Active() {
+		x.Concentration = &k
+	}
+	if x.Concentration == nil && len(x.Repeats) == 0 && x.DeathSaveTurn == "" {
 		return encode5e(c)
 	}
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	return json.Marshal(sheetWith5e{Character: c, sheetExtras5e: sheetExtras5e{Concentration: &k}})
+	return json.Marshal(sheetWith5e{Character: c, sheetExtras5e: x})
 }
 
 // decodeRogue reads a stored character's Rogue's Tale sheet; any other system is a clear error.

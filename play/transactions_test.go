@@ -78,7 +78,7 @@ func TestTransactionsPerCommand(t *testing.T) {
 			_, _, err := e.table.Rest(ctx, bg("bob"), "", false, 0, time.Now(), roll())
 			return err
 		}},
-		{"/init next", 0, 1, func() error { _, _, err := e.table.InitTurn(ctx, bg("gm"), true); return err }},
+		{"/init next", 0, 1, func() error { _, _, err := e.table.InitTurn(ctx, bg("gm"), true, roll()); return err }},
 		{"/init list", 1, 0, func() error { _, _, _, err := e.table.InitList(ctx, bg("gm")); return err }},
 		{"/init move", 0, 1, func() error {
 			_, _, err := e.table.InitMove(ctx, bg("gm"), "Goblin 2", &encounter.Pos{X: 1, Y: 1})
@@ -115,7 +115,7 @@ func TestTransactionsPerCommand(t *testing.T) {
 			_, err := e.table.SetSetting(ctx, bg("gm"), "crit_rule", "max")
 			return err
 		}},
-		{"/init end", 0, 1, func() error { _, err := e.table.InitEnd(ctx, bg("gm")); return err }},
+		{"/init end", 0, 1, func() error { _, _, err := e.table.InitEnd(ctx, bg("gm"), false); return err }},
 	}
 	var table strings.Builder
 	e.store.take()
