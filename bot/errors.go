@@ -58,6 +58,7 @@ var idNamers = map[string]func(code, arg, id string) string{
 	"encounter": encounterIDKey,
 	"rt":        systemIDKey, // play's errors that name a rule system
 	"init":      systemIDKey,
+	"npc":       dnd5eIDKey, // play's NPC errors (npc.go): conditions
 }
 
 // systemIDKey names a rule system in an error's data.

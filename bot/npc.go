@@ -310,3 +310,22 @@ func hpRollLines(req *Request, added *play.NPCsAdded) []string {
 	}
 	return lines
 }
+
+// parseImmunities reads /init add's immune: list: damage types and conditions, in any language
+// ("poison, poisoned", "毒素、中毒").
+func parseImmunities(s string) ([]dnd5e.DamageType, []dnd5e.Condition, error) {
+	var types []dnd5e.DamageType
+	var conds []dnd5e.Condition
+	for _, p := range splitList(s) {
+		if d, err := parseDamageType(p); err == nil {
+			types = append(types, d)
+			continue
+		}
+		c, err := parseCondition(p)
+		if err != nil {
+			return nil, nil, rulesError(dnd5e.ErrUnknownDamageType, "Type", p)
+		}
+		conds = append(conds, c)
+	}
+	return types, conds, nil
+}

@@ -315,6 +315,9 @@ func (t *Table) InitCondition(ctx context.Context, c Caller, in InitCondition) (
 		if in.Remove {
 			out.Change, err = e.RemoveCondition(cb.ID, id)
 		} else {
+			if e.System == encounter.DnD5e && npcStats(cb).ImmuneTo(dnd5e.Condition(id)) { // its monster's (npc.go)
+				return fail("npc.err.immune", "Name", cb.Name, "Condition", id)
+			}
 			out.Change, err = e.AddCondition(cb.ID, encounter.ConditionSpec{ID: id, Rounds: in.Rounds})
 		}
 		return err

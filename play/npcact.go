@@ -2,9 +2,11 @@ package play
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 
+	"rulekeeper/rules/coded"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
@@ -68,7 +70,7 @@ func (s *scene) npcAttack5e(in *Attack) (*AttackResult, error) {
 		return nil, fail("npc.err.no_actions", "Name", cr.Name())
 	case a.Weapon != "":
 		if actions, out.Option, err = npcActions(m, a.Weapon, s.r); err != nil {
-			return nil, err
+			return nil, named(err, cr.Name())
 		}
 		if out.Option > 0 {
 			out.Action = "multiattack"
@@ -137,6 +139,17 @@ func (s *scene) npcAttack5e(in *Attack) (*AttackResult, error) {
 		out.Target = s.hit(tgt, nil)
 	}
 	return &AttackResult{System: System5e, Dnd5e: out.Attacks[0], NPC: out}, nil
+}
+
+// named puts the NPC's name in place of its monster's id in a monster error ("Goblin 1 has no Multiattack").
+func named(err error, name string) error {
+	var ce *coded.Error
+	if errors.As(err, &ce) && ce.Args != nil {
+		if _, ok := ce.Args["Monster"]; ok {
+			ce.Args["Monster"] = name
+		}
+	}
+	return err
 }
 
 // npcActions are the actions an NPC's action name makes: one attack, or its Multiattack's steps ("multiattack" is
