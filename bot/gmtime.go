@@ -46,10 +46,10 @@ func durationText(req *Request, d time.Duration) string {
 }
 
 func (b *Bot) timeShow(req *Request) (*Reply, error) {
-	g, err := b.cfg.Table.Settings(req.Ctx, req.caller())
-	if err != nil {
+	if err := b.guildOnly(req); err != nil {
 		return nil, err
 	}
+	g := req.Guild // read with the request
 	now := play.GameTime(g, req.Now)
 	ahead := now.Sub(req.Now)
 	cd := play.LongRestCooldown(g)
