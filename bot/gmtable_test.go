@@ -474,3 +474,17 @@ func TestInitPages(t *testing.T) {
 		t.Errorf("a bad page button: %+v", r)
 	}
 }
+
+// TestSheetSetHPRevives: a GM's /sheet set field:hp brings a dead character back; its owner's is refused.
+func TestSheetSetHPRevives(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("carol", createZed)
+	e.ok("carol", "/hp damage amount:40") // massive damage: dead
+	if r := e.run("carol", "/sheet set field:hp value:5"); r.Error != dnd5e.ErrIsDead {
+		t.Errorf("the owner: %+v", r)
+	}
+	e.ok("gm-dana", "/sheet set field:hp value:5 character:Zed")
+	if z := e.sheet("carol", "Zed"); z.State != dnd5e.Conscious || z.HP != 5 {
+		t.Fatalf("Zed: %+v", z)
+	}
+}

@@ -329,3 +329,13 @@ func parseImmunities(s string) ([]dnd5e.DamageType, []dnd5e.Condition, error) {
 	}
 	return types, conds, nil
 }
+
+// reviveTo is a GM's /sheet set field:hp on a dead character: it comes back with that many hit points.
+func reviveTo(c *dnd5e.Character, value string) error {
+	n, err := strconv.Atoi(strings.TrimSpace(value))
+	if err != nil || n < 1 || n > c.EffectiveMaxHP() {
+		return Errorf("play.err.bad_set_hp", "Value", value, "Max", c.EffectiveMaxHP())
+	}
+	_, err = c.Revive(n)
+	return err
+}
