@@ -234,3 +234,32 @@ func TestInitEndKeep(t *testing.T) {
 		t.Fatalf("keep: %+v %v", ended, err)
 	}
 }
+
+// TestNPCIncapacitatedLosesSpell: a concentrating NPC stunned with /init condition loses its spell, and the
+// conditions it held end (B6).
+func TestNPCIncapacitatedLosesSpell(t *testing.T) {
+	e := newEnv(t)
+	e.fight5e()
+	addFanatic(t, e)
+	ctx := context.Background()
+	gm := caller("gm")
+	hold, _ := dnd5e.LookupSpell("hold_person")
+	if _, err := e.table.Cast(ctx, gm, play.Cast{As: "Fanatic", Dnd5e: play.Reading[play.Cast5e]{In: play.Cast5e{Spell: hold, Targets: []string{"Mira"}}}}, roll(1)); err != nil {
+		t.Fatal(err)
+	}
+	if !hasCondition(t, e, "alice", "Mira", dnd5e.Paralyzed) {
+		t.Fatal("Mira not paralyzed")
+	}
+	in := play.InitCondition{Combatant: "Fanatic", Name: "stunned", Condition: play.Reading[dnd5e.Condition]{In: dnd5e.Stunned}}
+	if _, _, err := e.table.InitCondition(ctx, gm, in); err != nil {
+		t.Fatal(err)
+	}
+	if hasCondition(t, e, "alice", "Mira", dnd5e.Paralyzed) {
+		t.Error("Mira is still paralyzed after the fanatic was stunned")
+	}
+	enc, _ := e.table.Encounter(ctx, gm)
+	f, _ := enc.Find("Fanatic")
+	if st := play.NPCStatsOf(f); st.Concentration.Active() {
+		t.Errorf("the stunned fanatic still concentrates: %+v", st)
+	}
+}

@@ -320,7 +320,12 @@ func (t *Table) InitCondition(ctx context.Context, c Caller, in InitCondition) (
 			}
 			out.Change, err = e.AddCondition(cb.ID, encounter.ConditionSpec{ID: id, Rounds: in.Rounds})
 		}
-		return err
+		if err != nil || e.System != encounter.DnD5e || cb.Kind != encounter.KindNPC {
+			return err
+		}
+		cr := s.npc(e, c.ChannelID, cb)
+		cr.stats5e()
+		return s.settleNPC(cr) // an incapacitated NPC's spell ends (npc.go)
 	})
 	return e, out, err
 }

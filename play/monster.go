@@ -54,10 +54,12 @@ func (s *scene) monsterEntry(e *encounter.Encounter, in *InitAdd, entry *encount
 	if entry.InitOptions.Dex == 0 {
 		entry.InitOptions.Dex = m.Scores.Dex
 	}
-	if stats == nil {
-		stats = &dnd5e.NPCStats{}
+	st := dnd5e.NPCStats{} // a copy: the transaction may run again, and the caller's stats stay as given
+	if stats != nil {
+		st = *stats
 	}
-	stats.Monster = m.ID
+	st.Monster = m.ID
+	stats = &st
 	return stats, nil
 }
 
