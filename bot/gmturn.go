@@ -120,3 +120,32 @@ func (b *Bot) initListButton(req *Request, rest string) (*Reply, error) {
 	r.Update = true
 	return r, nil
 }
+
+// maxTurnRunes bounds the body of an /init reply other than the list: Discord's embed holds 4096 characters, and
+// the transports clip what is longer.
+const maxTurnRunes = 3800
+
+// capLines keeps the lines that fit in maxTurnRunes, the last one saying how many more there were; the final line
+// (whose turn it is, or the order) is always kept.
+func capLines(req *Request, lines []string) []string {
+	n := 0
+	for _, l := range lines {
+		n += utf8.RuneCountInString(l) + 1
+	}
+	if n <= maxTurnRunes || len(lines) < 2 {
+		return lines
+	}
+	last := lines[len(lines)-1]
+	budget := maxTurnRunes - utf8.RuneCountInString(last) - 40
+	var out []string
+	for i, l := range lines[:len(lines)-1] {
+		size := utf8.RuneCountInString(l) + 1
+		if size > budget {
+			out = append(out, req.T("gm.init.more", "Count", len(lines)-1-i))
+			break
+		}
+		out = append(out, l)
+		budget -= size
+	}
+	return append(out, last)
+}

@@ -224,7 +224,7 @@ func (b *Bot) initAdd(req *Request) (*Reply, error) {
 	res.Stats = stats
 	lines := append(hpRollLines(req, added), arrivalLines(req, e, added.Added)...)
 	return &Reply{Title: req.T("init.add_title", "Name", in.NPC.Name, "Count", len(added.Arrivals)),
-		Body: strings.Join(lines, "\n"), Tone: ToneSuccess, Result: res}, nil
+		Body: strings.Join(capLines(req, lines), "\n"), Tone: ToneSuccess, Result: res}, nil
 }
 
 // arrivalLines say who entered, with their initiative roll and any roll-off, and the new order.

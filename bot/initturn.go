@@ -94,7 +94,7 @@ func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
 	if next && tc.DefencesReset && e.System == encounter.Rogue {
 		lines = append(lines, req.T("rt.init.defences_reset", "Name", began.Name))
 	}
-	r.Body = strings.Join(lines, "\n")
+	r.Body = strings.Join(capLines(req, lines), "\n") // 20 and more combatants still fit (gmturn.go)
 	if turn.DeathSave && sheet != nil {
 		r.Buttons = append(r.Buttons, Button{Label: req.T("init.death_save_button"), CustomID: "deathsave:" + t.SheetID, Style: ButtonDanger})
 	}
