@@ -35,17 +35,12 @@ func (s *scene) npcAttack5e(in *Attack) (*AttackResult, error) {
 	if in.Dnd5e.Err != nil {
 		return nil, in.Dnd5e.Err
 	}
-	a := in.Dnd5e.In
 	cr, err := s.npcActor(in.As)
 	if err != nil {
 		return nil, err
 	}
 	if cr.incapacitated5e() {
 		return nil, fail("play.attack.err.incapacitated", "Name", cr.Name())
-	}
-	g, err := s.settings()
-	if err != nil {
-		return nil, err
 	}
 	var tgt *Creature
 	if in.Target != "" {
@@ -57,51 +52,61 @@ func (s *scene) npcAttack5e(in *Attack) (*AttackResult, error) {
 		}
 		// authz: an NPC harms a character (issue 11's mayHarm: the actor runs the encounter here).
 	}
-	o := dnd5e.AttackOptions{Mode: a.Mode, Distance: a.Distance, CritRule: dnd5e.CritRule(g.CritRule), Bonus: a.Bonus,
-		ExtraDamage: a.Damage}
 	out := &NPCAttack{Name: cr.Name()}
+	actions, err := s.npcAttackActions(cr, in.Dnd5e.In, out)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.npcAttacks(cr, tgt, in.Dnd5e.In, actions, out); err != nil {
+		return nil, err
+	}
+	if len(out.Attacks) == 0 {
+		return nil, fail("npc.err.no_attack_rolled", "Name", cr.Name())
+	}
+	if tgt != nil {
+		out.Target = s.hit(tgt, nil)
+	}
+	return &AttackResult{System: System5e, Dnd5e: out.Attacks[0], NPC: out}, nil
+}
+
+// npcAttackActions are the stat-block actions an NPC's attack makes (one nil for an ad-hoc attack), with out's
+// monster, action and multiattack option filled in.
+func (s *scene) npcAttackActions(cr *Creature, a Attack5e, out *NPCAttack) ([]*dnd5e.MonsterAction, error) {
 	m := cr.monster()
 	if m != nil {
 		out.Monster = m.ID
 	}
-	var actions []*dnd5e.MonsterAction
 	switch {
 	case a.Weapon != "" && m == nil:
 		return nil, fail("npc.err.no_actions", "Name", cr.Name())
 	case a.Weapon != "":
-		if actions, out.Option, err = npcActions(m, a.Weapon, s.r); err != nil {
+		actions, opt, err := npcActions(m, a.Weapon, s.r)
+		if err != nil {
 			return nil, named(err, cr.Name())
 		}
-		if out.Option > 0 {
+		out.Option, out.Action = opt, actions[0].ID
+		if opt > 0 {
 			out.Action = "multiattack"
-		} else {
-			out.Action = actions[0].ID
 		}
+		return actions, nil
 	case a.Damage == "":
 		return nil, fail("play.attack.err.need_weapon")
 	}
-	roll := func(act *dnd5e.MonsterAction) (*dnd5e.AttackResult, error) {
-		t := dnd5e.Target{}
-		if tgt != nil {
-			t = tgt.target5e()
-		}
-		if a.AC != nil {
-			t.AC = *a.AC
-		}
-		if act == nil { // ad hoc: bonus is the to-hit modifier, damage the damage
-			toHit, extra := adHocToHit(a.Bonus)
-			ao := o
-			ao.Bonus, ao.ExtraDamage = extra, ""
-			if _, err := dice.Parse(a.Damage); err != nil {
-				return nil, err
-			}
-			return dnd5e.RollAttack(cr.target5e(), t, toHit, a.Damage, s.r, ao)
-		}
-		return m.Attack(act.ID, "", cr.target5e(), t, s.r, o)
+	if _, err := dice.Parse(a.Damage); err != nil {
+		return nil, err
 	}
-	if actions == nil {
-		actions = []*dnd5e.MonsterAction{nil}
+	return []*dnd5e.MonsterAction{nil}, nil
+}
+
+// npcAttacks rolls each attack in turn against the target (none: against a.AC or no AC), each hit's damage landing
+// before the next attack; steps with no attack roll are listed, and the attacks stop when the target is dead.
+func (s *scene) npcAttacks(cr, tgt *Creature, a Attack5e, actions []*dnd5e.MonsterAction, out *NPCAttack) error {
+	g, err := s.settings()
+	if err != nil {
+		return err
 	}
+	o := dnd5e.AttackOptions{Mode: a.Mode, Distance: a.Distance, CritRule: dnd5e.CritRule(g.CritRule), Bonus: a.Bonus,
+		ExtraDamage: a.Damage}
 	for _, act := range actions {
 		if act != nil && act.Attack == "" {
 			out.Skipped = append(out.Skipped, act.ID)
@@ -111,34 +116,52 @@ func (s *scene) npcAttack5e(in *Attack) (*AttackResult, error) {
 			out.Stopped = true
 			break
 		}
-		res, err := roll(act)
+		t := dnd5e.Target{}
+		if tgt != nil {
+			t = tgt.target5e()
+		}
+		if a.AC != nil {
+			t.AC = *a.AC
+		}
+		var res *dnd5e.AttackResult
+		if act == nil { // ad hoc: bonus is the to-hit modifier, damage the damage
+			toHit, extra := adHocToHit(a.Bonus)
+			ao := o
+			ao.Bonus, ao.ExtraDamage = extra, ""
+			res, err = dnd5e.RollAttack(cr.target5e(), t, toHit, a.Damage, s.r, ao)
+		} else {
+			res, err = cr.monster().Attack(act.ID, "", cr.target5e(), t, s.r, o)
+		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 		one := &Attack5eResult{By: cr.Name(), Roll: res}
 		if tgt != nil {
-			var change *dnd5e.HPChange
-			if res.Damage != nil {
-				if change, err = tgt.damage5e(s, res.Damage.Total, res.Crit); err != nil {
-					return nil, err
-				}
-				if err := s.settle(tgt); err != nil {
-					return nil, err
-				}
+			if one.Target, err = s.npcHit(tgt, res); err != nil {
+				return err
 			}
-			one.Target = s.hit(tgt, change)
-			one.Target.Fight = true
-			tgt.concSave, tgt.concEnded, tgt.released = nil, "", nil // each hit reports its own
 		}
 		out.Attacks = append(out.Attacks, one)
 	}
-	if len(out.Attacks) == 0 {
-		return nil, fail("npc.err.no_attack_rolled", "Name", cr.Name())
+	return nil
+}
+
+// npcHit lands one attack's damage on the target, and what follows for its concentration.
+func (s *scene) npcHit(tgt *Creature, res *dnd5e.AttackResult) (*Hit, error) {
+	var change *dnd5e.HPChange
+	if res.Damage != nil {
+		var err error
+		if change, err = tgt.damage5e(s, res.Damage.Total, res.Crit); err != nil {
+			return nil, err
+		}
+		if err := s.settle(tgt); err != nil {
+			return nil, err
+		}
 	}
-	if tgt != nil {
-		out.Target = s.hit(tgt, nil)
-	}
-	return &AttackResult{System: System5e, Dnd5e: out.Attacks[0], NPC: out}, nil
+	h := s.hit(tgt, change)
+	h.Fight = true
+	tgt.concSave, tgt.concEnded, tgt.released = nil, "", nil // each hit reports its own
+	return h, nil
 }
 
 // named puts the NPC's name in place of its monster's id in a monster error ("Goblin 1 has no Multiattack").
