@@ -20,7 +20,7 @@ func (s *scene) reviveTargets(res *dnd5e.CastResult, targets []*Creature) ([]*dn
 		if !ct.Landed || ct.Revive == 0 || !f.dead5e() {
 			continue
 		}
-		ch, err := f.revive5e(s, ct.Revive)
+		ch, err := f.revive5e(s, ct.Revive) // authz: help to another's character (issue 11's mayHelp)
 		if err != nil {
 			return nil, err
 		}
