@@ -31,8 +31,6 @@ type Creature struct {
 	// a 5e NPC's stats (npc.go), read once; statsDirty: to be written back into its combatant
 	stats      *dnd5e.NPCStats
 	statsDirty bool
-	// an NPC casting a spell: the caster its stat block makes (npc.go)
-	caster *dnd5e.Character
 
 	// what happened to it in this command
 	concSave  *dnd5e.ConcentrationResult

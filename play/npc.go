@@ -234,7 +234,6 @@ func (s *scene) caster5e(in *Cast) (*Creature, *dnd5e.Character, dnd5e.CastOptio
 	if cr.incapacitated5e() {
 		return nil, nil, dnd5e.CastOptions{}, &dnd5e.Error{Code: dnd5e.ErrCasterIncapable, Args: map[string]any{"Name": cr.Name()}}
 	}
-	cr.caster = c
 	cr.touchStats() // its concentration and holding may change
 	return cr, c, o, nil
 }
