@@ -106,7 +106,8 @@ func (c *Character) LongRestCooldown(now time.Time, every time.Duration) (*RestR
 		if now.Before(next) {
 			left := next.Sub(now)
 			mins := int((left + time.Minute - 1) / time.Minute)
-			return nil, newError(ErrLongRestTooSoon, "Hours", mins/60, "Minutes", mins%60, "Until", next)
+			return nil, newError(ErrLongRestTooSoon, "Hours", mins/60, "Minutes", mins%60, "Until", next,
+				"Every", int((every+time.Hour-1)/time.Hour))
 		}
 	}
 	if c.HP < 1 {
