@@ -74,6 +74,9 @@ func New(cfg Config) *Bot {
 		b.restCommand(),
 		b.conditionCommand(),
 		b.castCommand(),
+		b.effectCommand(),
+		b.featureCommand(),
+		b.counterCommand(),
 		b.rtCommand(),
 		b.initCommand(),
 		b.identifyCommand(),
@@ -87,6 +90,8 @@ func New(cfg Config) *Bot {
 	b.components["sheetdel"] = b.sheetDeleteConfirmed
 	b.components["deathsave"] = b.deathsaveButton
 	b.components["init"] = b.initButton
+	b.components["shield"] = b.shieldButton
+	b.components["dodge"] = b.dodgeButton
 	return b
 }
 

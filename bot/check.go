@@ -148,6 +148,7 @@ func rollReply5e(req *Request, name, title string, res *dnd5e.RollResult) *Reply
 		lines = append(lines, m)
 	}
 	lines = append(lines, effectLines(req, res.Effects, res.Cancelled)...)
+	lines = append(lines, appliedLines(req, res.Applied)...)
 	lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
 	r := &Reply{Title: title, Footer: name, Result: out}
 	switch res.Outcome {

@@ -58,7 +58,10 @@ var idNamers = map[string]func(code, arg, id string) string{
 	"encounter": encounterIDKey,
 	"rt":        systemIDKey, // play's errors that name a rule system
 	"init":      systemIDKey,
-	"npc":       dnd5eIDKey, // play's NPC errors (npc.go): conditions
+	"npc":       dnd5eIDKey,  // play's NPC errors (npc.go): conditions
+	"effect":    effectIDKey, // issue 13: effects, features, counters (effectwords.go)
+	"feature":   effectIDKey,
+	"counter":   effectIDKey,
 }
 
 // systemIDKey names a rule system in an error's data.

@@ -93,9 +93,10 @@ func TestGMEvening(t *testing.T) {
 		t.Fatalf("hold person: %s", got)
 	}
 	e.ok("carol", "/init next")
-	// Aria: advantage and an automatic critical hit on the paralyzed bugbear within 5 ft: 2d8+3 = 14.
-	r = e.ok("alice", "/attack weapon:rapier target:Bugbear", 12, 9, 6, 5)
-	if r.Result["critical"] != true || jnum(t, r.Result, "damage") != 14 || e.npcHP("Bugbear") != 13 {
+	// Aria: advantage and an automatic critical hit on the paralyzed bugbear within 5 ft, with her sneak attack (the
+	// advantage qualifies it): 2d8 + 4d6 + 3 = 6+5 + 1+1+1+1 + 3 = 18.
+	r = e.ok("alice", "/attack weapon:rapier target:Bugbear", 12, 9, 6, 5, 1, 1, 1, 1)
+	if r.Result["critical"] != true || jnum(t, r.Result, "damage") != 18 || e.npcHP("Bugbear") != 9 {
 		t.Fatalf("rapier: %+v", r.Result)
 	}
 	e.ok("alice", "/init next") // the bugbear's turn begins

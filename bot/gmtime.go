@@ -39,8 +39,8 @@ type timeResult struct {
 // gameTimeText is a game time as the reply shows it (UTC, to the minute).
 func gameTimeText(t time.Time) string { return t.UTC().Format("2006-01-02 15:04") }
 
-// durationText is "1 d 8 h 0 min" in the reply language.
-func durationText(req *Request, d time.Duration) string {
+// gameDurationText is "1 d 8 h 0 min" in the reply language.
+func gameDurationText(req *Request, d time.Duration) string {
 	mins := int(d / time.Minute)
 	return req.T("gm.time.duration", "Days", mins/(24*60), "Hours", mins/60%24, "Minutes", mins%60)
 }
@@ -53,7 +53,7 @@ func (b *Bot) timeShow(req *Request) (*Reply, error) {
 	now := play.GameTime(g, req.Now)
 	ahead := now.Sub(req.Now)
 	cd := play.LongRestCooldown(g)
-	lines := []string{req.T("gm.time.now", "Time", gameTimeText(now)), req.T("gm.time.ahead", "Duration", durationText(req, ahead))}
+	lines := []string{req.T("gm.time.now", "Time", gameTimeText(now)), req.T("gm.time.ahead", "Duration", gameDurationText(req, ahead))}
 	lines = append(lines, cooldownLine(req, cd))
 	return &Reply{Title: req.T("gm.time.title"), Body: strings.Join(lines, "\n"),
 		Result: timeResult{GameTime: now.UTC(), Ahead: int64(ahead / time.Second), LongRestCooldown: int(cd / time.Hour)}}, nil
@@ -74,7 +74,7 @@ func (b *Bot) timeAdvance(req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	lines := []string{req.T("gm.time.passed", "Duration", durationText(req, res.Passed)), req.T("gm.time.now", "Time", gameTimeText(res.Now))}
+	lines := []string{req.T("gm.time.passed", "Duration", gameDurationText(req, res.Passed)), req.T("gm.time.now", "Time", gameTimeText(res.Now))}
 	for _, x := range res.Expired {
 		lines = append(lines, req.T("init.expired", "Name", x.Name, "Condition", req.T(x.Condition.Key())))
 	}

@@ -17,6 +17,7 @@ type initTurn struct {
 	State        string             `json:"state,omitempty"`         // the beginning 5e character's state
 	DeathSave    bool               `json:"death_save,omitempty"`    // it is dying: the reply prompts the death save
 	Repeated     []play.RepeatRoll  `json:"repeated,omitempty"`      // the ended combatant's repeat saves (gmturn.go)
+	Effects      []play.TurnEffects `json:"effects,omitempty"`       // what the turn did to the combatants' effects
 }
 
 func (b *Bot) initNext(req *Request) (*Reply, error) { return b.turn(req, true) }
@@ -44,7 +45,7 @@ func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	turn := initTurn{TurnChange: t.TurnChange, SheetExpired: t.SheetExpired, Repeated: t.Repeated}
+	turn := initTurn{TurnChange: t.TurnChange, SheetExpired: t.SheetExpired, Effects: t.Effects, Repeated: t.Repeated}
 	sheet := t.Sheet
 	if sheet != nil {
 		turn.State = string(sheet.State)
@@ -72,6 +73,7 @@ func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
 	for _, x := range tc.Restored {
 		lines = append(lines, req.T("init.restored", "Name", x.Combatant.Name, "Condition", conditionText(req, x.Condition)))
 	}
+	lines = append(lines, turnEffectLines(req, t.Effects)...)
 	began := tc.Began
 	lines = append(lines, req.T("init.turn_of", "Name", "**"+began.Name+"**"))
 	// The player is pinged by the message's content, the only place Discord notifies from (Reply.Mention).

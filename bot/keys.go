@@ -19,5 +19,8 @@ func dynamicKeys() []string {
 	for _, v := range npcInitiatives {
 		keys = append(keys, "gm.settings.npc_initiative."+v)
 	}
+	for _, id := range spellChoices() {
+		keys = append(keys, choiceKey(id))
+	}
 	return keys
 }

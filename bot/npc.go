@@ -150,9 +150,11 @@ func npcAttackReply(req *Request, n *play.NPCAttack) *Reply {
 	}
 	out := &npcAttackResult{Attacker: n.Name, Monster: n.Monster, Action: n.Action, Option: n.Option, Skipped: n.Skipped, Stopped: n.Stopped}
 	var lines []string
+	var buttons []Button // the last attack's: a shield or an uncanny dodge in reaction to it
 	tone := ToneFailure
 	for _, a := range n.Attacks {
 		one := attackReply(req, a)
+		buttons = one.Buttons
 		ar, _ := one.Result.(*attackResult)
 		out.Attacks = append(out.Attacks, ar)
 		if ar != nil {
@@ -175,7 +177,7 @@ func npcAttackReply(req *Request, n *play.NPCAttack) *Reply {
 		st := hpStatusOf(n.Target.Status)
 		out.TargetStatus = &st
 	}
-	return &Reply{Title: title, Body: strings.Join(lines, "\n"), Footer: n.Name, Tone: tone, Result: out}
+	return &Reply{Title: title, Body: strings.Join(lines, "\n"), Footer: n.Name, Tone: tone, Buttons: buttons, Result: out}
 }
 
 // npcHPResult is the JSON of /hp on an NPC.

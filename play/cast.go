@@ -51,6 +51,7 @@ type Cast5e struct {
 	Bonus    string
 	Ritual   bool
 	AnyClass bool
+	Choice   string // the caster's option where the spell offers some (dnd5e.Spell.Choices); "" = the first
 }
 
 // CastRT is a Rogue's Tale spell.
@@ -76,13 +77,14 @@ type Cast5eResult struct {
 	Result    *dnd5e.CastResult
 	Targets   []CastTarget         // in the order of Result.Targets
 	Encounter *encounter.Encounter // the channel's (its combatants' squares, for the area), nil when none
+	// Shield is shield's answer to the attack that had just hit its caster (shield.go); nil otherwise.
+	Shield *ShieldReaction
 }
 
 // CastTarget is what a spell did to one target.
 type CastTarget struct {
-	*Hit                    // Change: the damage it took (nil: none)
-	Heal    *dnd5e.HPChange // the healing it got (nil: none)
-	Revived *dnd5e.HPChange // a spell that restores life brought it back (nil: none)
+	*Hit                 // Change: the damage it took (nil: none)
+	Heal *dnd5e.HPChange // the healing it got (nil: none)
 }
 
 // CastRTResult is a Rogue's Tale cast.
@@ -169,7 +171,7 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 		return nil, err
 	}
 	o := dnd5e.CastOptions{Ritual: k.Ritual, AnyClass: k.AnyClass || co.AnyClass, Concentration: &caster.conc, Mode: k.Mode, Bonus: k.Bonus,
-		CritRule: dnd5e.CritRule(g.CritRule), SaveDC: co.SaveDC, AttackBonus: co.AttackBonus}
+		CritRule: dnd5e.CritRule(g.CritRule), Choice: k.Choice, SaveDC: co.SaveDC, AttackBonus: co.AttackBonus}
 	res, err := cc.Cast(k.Spell, k.Level, spellTargets(caster, targets, invalid, k.Spell), s.r, o)
 	if err != nil {
 		return nil, err
@@ -200,14 +202,22 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 		if err := s.release(caster, caster.holding.Ended(dnd5e.Concentration{})); err != nil {
 			return nil, err
 		}
+		if err := s.endHeldEffects(caster, true); err != nil {
+			return nil, err
+		}
 	}
 	if err := s.spellEffects(k.Spell, res, caster, concAfterCast, targets, damage); err != nil {
 		return nil, err
 	}
-	s.recordRepeats(k.Spell, res, cc.Name, spellDC(cc, res, o), targets)
-	revived, err := s.reviveTargets(res, targets)
-	if err != nil {
+	s.recordRepeats(k.Spell, res, cc.Name, spellDC(cc, res, o), targets) // repeat.go
+	if err := s.spellOutcomes(res, caster, targets); err != nil {
 		return nil, err
+	}
+	if err := s.spendCastEffects(res, caster, targets); err != nil {
+		return nil, err
+	}
+	if k.Spell.ID == "shield" {
+		out.Shield = s.shieldReaction(caster, e)
 	}
 	// Every concentration that ended (a failed save, 0 HP, a new incapacitating condition) ends its conditions.
 	if err := s.settle(append([]*Creature{caster}, targets...)...); err != nil {
@@ -215,7 +225,7 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 	}
 	out.CasterHit = s.hit(caster, nil)
 	for i, f := range targets {
-		out.Targets = append(out.Targets, CastTarget{Hit: s.hit(f, damage[i]), Heal: heals[i], Revived: revived[i]})
+		out.Targets = append(out.Targets, CastTarget{Hit: s.hit(f, damage[i]), Heal: heals[i]})
 	}
 	return &CastResult{System: System5e, Dnd5e: out}, nil
 }

@@ -43,10 +43,11 @@ type RollRogue struct {
 }
 
 // Check rolls an ability check (5e: a skill or an ability; Rogue's Tale: an attribute or a named check) for the
-// acting character, by its system.
+// acting character, by its system. A write: a 5e check spends the uses of the effects it used (guidance, bardic
+// inspiration).
 func (t *Table) Check(ctx context.Context, c Caller, in Check, r dice.Roller) (*CheckResult, error) {
 	var out *CheckResult
-	err := t.view(ctx, c, r, func(s *scene) error {
+	err := t.update(ctx, c, r, func(s *scene) error {
 		res, err := rulesOf(s.actingSystem(in.Character)).check(s, &in)
 		out = res
 		return err
@@ -82,6 +83,9 @@ func (rules5e) check(s *scene, in *Check) (*CheckResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, err := cr.spendEffects(s, res.Applied, ""); err != nil {
+		return nil, err
+	}
 	return &CheckResult{System: System5e, Dnd5e: &Roll5e{Character: cr.d5, Roll: res}}, nil
 }
 
@@ -104,10 +108,10 @@ func (rulesRogue) check(s *scene, in *Check) (*CheckResult, error) {
 	return &CheckResult{System: SystemRogue, Rogue: &RollRogue{Character: cr.rt, Options: in.Rogue.In, Roll: res}}, nil
 }
 
-// Save rolls a D&D 5e saving throw for the acting character.
+// Save rolls a D&D 5e saving throw for the acting character (a write: it spends what it used of its effects).
 func (t *Table) Save(ctx context.Context, c Caller, character string, a dnd5e.Ability, o dnd5e.RollOptions, r dice.Roller) (*Roll5e, error) {
 	var out *Roll5e
-	err := t.view(ctx, c, r, func(s *scene) error {
+	err := t.update(ctx, c, r, func(s *scene) error {
 		cr, err := s.view5e(character)
 		if err != nil {
 			return err
@@ -117,19 +121,20 @@ func (t *Table) Save(ctx context.Context, c Caller, character string, a dnd5e.Ab
 			return err
 		}
 		out = &Roll5e{Character: cr.d5, Roll: res}
-		return nil
+		_, err = cr.spendEffects(s, res.Applied, "")
+		return err
 	})
 	return out, err
 }
 
 // Identify rolls INT (Arcana) to identify a spell (B10) for the acting 5e character; sameClass: the spell was cast
-// as a spell of the identifier's own class (advantage).
+// as a spell of the identifier's own class (advantage). A write: the check spends what it used of its effects.
 func (t *Table) Identify(ctx context.Context, c Caller, character string, sp dnd5e.Spell, sameClass bool, o dnd5e.RollOptions, r dice.Roller) (*dnd5e.Character, *dnd5e.IdentifyResult, error) {
 	var (
 		out *dnd5e.Character
 		res *dnd5e.IdentifyResult
 	)
-	err := t.view(ctx, c, r, func(s *scene) error {
+	err := t.update(ctx, c, r, func(s *scene) error {
 		cr, err := s.view5e(character)
 		if err != nil {
 			return err
@@ -138,7 +143,8 @@ func (t *Table) Identify(ctx context.Context, c Caller, character string, sp dnd
 			return err
 		}
 		out = cr.d5
-		return nil
+		_, err = cr.spendEffects(s, res.Check.Applied, "")
+		return err
 	})
 	return out, res, err
 }

@@ -26,6 +26,8 @@ type Creature struct {
 	// 5e concentration: the spell, and the conditions it holds (read from the sheet on load, or an NPC's stats)
 	conc    dnd5e.Concentration
 	holding dnd5e.Holding
+	bearers bearerHolding // the creatures its spell's effects are on (effectconc.go)
+	lastHit *lastHit      // the last attack that hit it (shield.go)
 	// a 5e character's other sheet extras: its repeat saves and its last death save's turn (sheets.go)
 	extras sheetExtras5e
 	// a 5e NPC's stats (npc.go), read once; statsDirty: to be written back into its combatant
@@ -39,6 +41,14 @@ type Creature struct {
 	landed    []Landed          // conditions a spell put on it
 	immune    []dnd5e.Condition // conditions that did not land: an NPC immune to them (npc.go)
 	repeated  []RepeatRoll      // the saves it repeated as its turn ended (repeat.go)
+	// effects: those a command put on it, and those that ended (on it, or — for a caster — with its concentration)
+	effectsAdded []*dnd5e.EffectChange
+	effectsEnded []EffectEnded
+	stabilized   *dnd5e.StabilizeResult
+	revived      *dnd5e.HPChange
+	cured        *dnd5e.CureResult
+	drained      *dnd5e.HPChange
+	healed       *dnd5e.HPChange // by a feature (lay on hands)
 
 	dirty bool // the sheet (or an RT NPC's defender) changed
 }
@@ -222,7 +232,10 @@ func (cr *Creature) write(s *scene) error {
 		if ended := cr.conc.EndIfIncapacitated(cr.d5); ended != "" {
 			cr.concEnded = ended
 		}
-		sheet, err := encodeConc(cr.d5, concRecord{Concentration: cr.conc, Conditions: cr.holding.Kept(cr.conc)}, cr.extras)
+		x := cr.extras
+		x.LastHit = cr.lastHit
+		sheet, err := encodeConc(cr.d5, concRecord{Concentration: cr.conc, Conditions: cr.holding.Kept(cr.conc),
+			Bearers: cr.bearers.kept(cr.conc)}, x)
 		if err != nil {
 			return err
 		}
@@ -303,6 +316,8 @@ func (cr *Creature) as5e() error {
 	}
 	k := storedConc(cr.ch.Sheet)
 	cr.d5, cr.conc, cr.holding = c, k.Concentration, dnd5e.Holding{Spell: k.Spell, Conditions: k.Conditions}
+	cr.bearers = bearerHolding{Spell: k.Spell, Bearers: k.Bearers}
+	cr.lastHit = storedLastHit(cr.ch.Sheet)
 	cr.extras = storedExtras(cr.ch.Sheet)
 	return nil
 }

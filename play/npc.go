@@ -2,6 +2,7 @@ package play
 
 import (
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -36,19 +37,17 @@ func (cr *Creature) touchStats() {
 	cr.statsDirty, cr.dirty = true, true
 }
 
-// writeStats5e writes a 5e NPC's stats into its combatant, with the concentration it still keeps.
+// writeStats5e writes a 5e NPC's stats into its combatant, with the concentration it still keeps; the other keys
+// of its stats object (its effects, effects.go) stay as they are.
 func (cr *Creature) writeStats5e(s *scene) error {
 	st := *cr.stats5e()
 	st.Concentration, st.Holding = cr.conc, cr.holding.Kept(cr.conc)
 	if !st.Concentration.Active() {
 		st.Concentration = dnd5e.Concentration{}
 	}
-	var data json.RawMessage
-	if !st.Empty() {
-		var err error
-		if data, err = json.Marshal(st); err != nil {
-			return err
-		}
+	data, err := mergeStats(cr.comb.Stats, st)
+	if err != nil {
+		return err
 	}
 	if _, err := cr.enc.SetStats(cr.comb.ID, data); err != nil {
 		return err
@@ -57,13 +56,43 @@ func (cr *Creature) writeStats5e(s *scene) error {
 	return nil
 }
 
+// mergeStats is an NPC's stats object with the keys of dnd5e.NPCStats replaced by st's (dropped when empty), every
+// other key kept; nil when nothing is left.
+func mergeStats(old json.RawMessage, st dnd5e.NPCStats) (json.RawMessage, error) {
+	m := map[string]json.RawMessage{}
+	if len(old) > 0 && json.Unmarshal(old, &m) != nil {
+		m = map[string]json.RawMessage{} // not an object: nothing worth keeping
+	}
+	for _, f := range reflect.VisibleFields(reflect.TypeFor[dnd5e.NPCStats]()) {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		delete(m, name)
+	}
+	data, err := json.Marshal(st)
+	if err != nil {
+		return nil, err
+	}
+	var mine map[string]json.RawMessage
+	if err := json.Unmarshal(data, &mine); err != nil {
+		return nil, err
+	}
+	for k, v := range mine {
+		m[k] = v
+	}
+	if len(m) == 0 {
+		return nil, nil
+	}
+	return json.Marshal(m)
+}
+
 // target5eFrom describes the creature for the 5e rules against damage from src: a sheet's AsTarget, an NPC's
 // encounter numbers with its stats (its monster's defences count by the source).
 func (cr *Creature) target5eFrom(src dnd5e.DamageSource) dnd5e.Target {
 	if cr.d5 != nil {
 		return cr.d5.AsTarget()
 	}
-	return cr.stats5e().TargetFrom(cr.comb.Name, cr.comb.AC, cr.comb.HP, cr.comb.MaxHP, cr.comb.TempHP, cr.comb.ConditionIDs(), src)
+	t := cr.stats5e().TargetFrom(cr.comb.Name, cr.comb.AC, cr.comb.HP, cr.comb.MaxHP, cr.comb.TempHP, cr.comb.ConditionIDs(), src)
+	t.Effects = npcEffects(cr.comb) // effects.go
+	return t
 }
 
 // monster is the SRD monster an NPC is; nil for a character or a hand-made NPC.

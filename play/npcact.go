@@ -135,33 +135,37 @@ func (s *scene) npcAttacks(cr, tgt *Creature, a Attack5e, actions []*dnd5e.Monst
 		if err != nil {
 			return err
 		}
-		one := &Attack5eResult{By: cr.Name(), Roll: res}
-		if tgt != nil {
-			if one.Target, err = s.npcHit(tgt, res); err != nil {
-				return err
-			}
+		if _, err := cr.spendEffects(s, res.Applied, ""); err != nil { // effects.go
+			return err
+		}
+		one, err := s.npcHit(cr, tgt, res)
+		if err != nil {
+			return err
 		}
 		out.Attacks = append(out.Attacks, one)
 	}
 	return nil
 }
 
-// npcHit lands one attack's damage on the target, and what follows for its concentration.
-func (s *scene) npcHit(tgt *Creature, res *dnd5e.AttackResult) (*Hit, error) {
-	var change *dnd5e.HPChange
+// npcHit is one attack of an NPC: its damage lands on the target (attack5e.go's landHit: its effects spent, its
+// concentration save, the hit remembered for a shield or an uncanny dodge in reaction, which the reply offers).
+func (s *scene) npcHit(cr, tgt *Creature, res *dnd5e.AttackResult) (*Attack5eResult, error) {
+	st := AttackStep{Roll: res}
 	if res.Damage != nil {
-		var err error
-		if change, err = tgt.damage5e(s, res.Damage.Total, res.Crit); err != nil {
-			return nil, err
-		}
-		if err := s.settle(tgt); err != nil {
-			return nil, err
-		}
+		st.Damage = res.Damage.Total
 	}
-	h := s.hit(tgt, change)
-	h.Fight = true
-	tgt.concSave, tgt.concEnded, tgt.released = nil, "", nil // each hit reports its own
-	return h, nil
+	one := &Attack5eResult{By: cr.Name(), Roll: res}
+	if tgt != nil {
+		if err := s.landHit(tgt, &st, ""); err != nil {
+			return nil, err
+		}
+		one.Target = s.hit(tgt, st.Change)
+		one.Target.Fight = true
+		one.ShieldCan, one.DodgeCan = shieldWouldMiss(tgt, res), dodgeWouldHelp(tgt, st)
+		tgt.concSave, tgt.concEnded, tgt.released = nil, "", nil // each hit reports its own
+	}
+	one.Steps = []AttackStep{st}
+	return one, nil
 }
 
 // named puts the NPC's name in place of its monster's id in a monster error ("Goblin 1 has no Multiattack").

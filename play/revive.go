@@ -8,51 +8,8 @@ import (
 )
 
 // GM overrides of life and death (issue 12): the SRD spells that restore life (revivify, raise dead, reincarnate,
-// resurrection, true resurrection: dnd5e.Spell.Revive) bring a dead target back with their hit points; a GM brings
-// anyone back with /hp revive, and sets anyone's hit points, dead or alive, with /hp set.
-
-// reviveTargets brings back the dead targets a spell that restores life landed on; revived[i] is target i's HP
-// change (nil: none).
-func (s *scene) reviveTargets(res *dnd5e.CastResult, targets []*Creature) ([]*dnd5e.HPChange, error) {
-	out := make([]*dnd5e.HPChange, len(targets))
-	for i, f := range targets {
-		ct := res.Targets[i]
-		if !ct.Landed || ct.Revive == 0 || !f.dead5e() {
-			continue
-		}
-		ch, err := f.revive5e(s, ct.Revive) // authz: help to another's character (issue 11's mayHelp)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = ch
-	}
-	return out, nil
-}
-
-// revive5e brings a dead creature back with hp hit points (-1: all): a sheet with dnd5e.Character.Revive; an NPC at
-// 0 HP gets them back in the encounter (and so its turns).
-func (cr *Creature) revive5e(s *scene, hp int) (*dnd5e.HPChange, error) {
-	if cr.d5 != nil {
-		ch, err := cr.d5.Revive(hp)
-		if err != nil {
-			return nil, err
-		}
-		cr.dirty = true
-		return ch, nil
-	}
-	if !cr.comb.Down() {
-		return nil, &dnd5e.Error{Code: dnd5e.ErrNotDead, Args: map[string]any{"Name": cr.comb.Name}}
-	}
-	if hp < 0 || hp > cr.comb.MaxHP {
-		hp = cr.comb.MaxHP
-	}
-	ch, err := cr.enc.SetHP(cr.comb.ID, hp, 0)
-	if err != nil {
-		return nil, err
-	}
-	s.changed(cr.channel)
-	return npcChange(ch), nil
-}
+// resurrection, true resurrection: dnd5e.Spell.Revive) bring a dead target back with their hit points
+// (spelloutcome.go); a GM brings anyone back with /hp revive, and sets anyone's hit points, dead or alive, with /hp set.
 
 // Revived is what /hp revive or /hp set did to a character or an NPC.
 type Revived struct {
@@ -78,10 +35,13 @@ func (t *Table) Revive(ctx context.Context, c Caller, target string, hp int) (*R
 		if hp == 0 {
 			hp = 1
 		}
-		ch, err := cr.revive5e(s, hp)
-		if err != nil {
+		if !cr.dead5e() {
+			return &dnd5e.Error{Code: dnd5e.ErrNotDead, Args: map[string]any{"Name": cr.Name()}}
+		}
+		if err := cr.revive5e(s, hp); err != nil { // spelloutcome.go
 			return err
 		}
+		ch := cr.revived
 		if err := s.settle(cr); err != nil {
 			return err
 		}
@@ -134,7 +94,10 @@ func (cr *Creature) setHP5e(s *scene, hp int) (*dnd5e.HPChange, error) {
 	cr.dirty = true
 	switch {
 	case c.State == dnd5e.Dead && hp > 0:
-		return c.Revive(hp)
+		if err := cr.revive5e(s, hp); err != nil {
+			return nil, err
+		}
+		return cr.revived, nil
 	case hp == c.HP:
 		return c.Heal(0)
 	case hp > c.HP:

@@ -25,12 +25,16 @@ const (
 type concRecord struct {
 	dnd5e.Concentration
 	Conditions []dnd5e.HeldCondition `json:"conditions,omitempty"`
+	// Bearers are the creatures that got effects of the spell (effectconc.go): they end with it.
+	Bearers []effectBearer `json:"bearers,omitempty"`
 }
 
-// sheetExtras5e is the part of a stored 5e sheet kept beside the rules' fields: its concentration, the saves it
-// repeats at the end of its turns (repeat.go) and the turn of its last death save in an encounter (one a turn).
+// sheetExtras5e is the part of a stored 5e sheet kept beside the rules' fields: its concentration, the last hit it
+// took, the saves it repeats at the end of its turns (repeat.go) and the turn of its last death save in an
+// encounter (one a turn, gmturn.go).
 type sheetExtras5e struct {
 	Concentration *concRecord        `json:"concentration,omitempty"`
+	LastHit       *lastHit           `json:"last_hit,omitempty"` // the last attack that hit it, for a shield in reaction (shield.go)
 	Repeats       []dnd5e.RepeatSave `json:"repeat_saves,omitempty"`
 	DeathSaveTurn string             `json:"death_save_turn,omitempty"`
 }
@@ -41,8 +45,7 @@ func storedExtras(sheet json.RawMessage) sheetExtras5e {
 	if json.Unmarshal(sheet, &x) != nil {
 		return sheetExtras5e{}
 	}
-	x.Concentration = nil
-	return x
+	return sheetExtras5e{Repeats: x.Repeats, DeathSaveTurn: x.DeathSaveTurn}
 }
 
 // sheetWith5e is a 5e sheet with its extras, as stored.
@@ -80,14 +83,23 @@ func storedConc(sheet json.RawMessage) concRecord {
 	return *x.Concentration
 }
 
-// encodeConc validates a sheet and encodes it with the caster's concentration (none when k is not active) and the
-// other extras x.
+// storedLastHit reads the last hit stored in a 5e sheet (none when absent or unreadable).
+func storedLastHit(sheet json.RawMessage) *lastHit {
+	var x sheetExtras5e
+	if json.Unmarshal(sheet, &x) != nil {
+		return nil
+	}
+	return x.LastHit
+}
+
+// encodeConc validates a sheet and encodes it with the caster's concentration (none when k is not active) and
+// the other extras x: the last hit it took (none when nil), its repeat saves and its last death save's turn.
 func encodeConc(c *dnd5e.Character, k concRecord, x sheetExtras5e) (json.RawMessage, error) {
 	x.Concentration = nil
 	if k.Active() {
 		x.Concentration = &k
 	}
-	if x.Concentration == nil && len(x.Repeats) == 0 && x.DeathSaveTurn == "" {
+	if x.Concentration == nil && x.LastHit == nil && len(x.Repeats) == 0 && x.DeathSaveTurn == "" {
 		return encode5e(c)
 	}
 	if err := c.Validate(); err != nil {

@@ -53,19 +53,19 @@ func TestTransactionsPerCommand(t *testing.T) {
 			_, err := e.table.HP(ctx, bg("carl"), play.HP{Kind: play.HPHeal, Amount: 1}, roll())
 			return err
 		}},
-		{"/check (5e)", 1, 0, func() error {
+		{"/check (5e)", 0, 1, func() error {
 			_, err := e.table.Check(ctx, bg("bob"), play.Check{Dnd5e: play.Reading[play.Check5e]{In: play.Check5e{Skill: "athletics"}}}, roll(10))
 			return err
 		}},
-		{"/check (Rogue's Tale)", 1, 0, func() error {
+		{"/check (Rogue's Tale)", 0, 1, func() error {
 			_, err := e.table.Check(ctx, bg("carl"), play.Check{Rogue: play.Reading[rogue.CheckOptions]{In: rogue.CheckOptions{Attr: rogue.Str}}}, roll(3, 4))
 			return err
 		}},
-		{"/save", 1, 0, func() error {
+		{"/save", 0, 1, func() error {
 			_, err := e.table.Save(ctx, bg("bob"), "", dnd5e.Con, dnd5e.RollOptions{}, roll(10))
 			return err
 		}},
-		{"/identify", 1, 0, func() error {
+		{"/identify", 0, 1, func() error {
 			_, _, err := e.table.Identify(ctx, bg("alice"), "", hold, false, dnd5e.RollOptions{}, roll(10))
 			return err
 		}},
@@ -113,6 +113,29 @@ func TestTransactionsPerCommand(t *testing.T) {
 		}},
 		{"/settings crit_rule", 0, 1, func() error {
 			_, err := e.table.SetSetting(ctx, bg("gm"), "crit_rule", "max")
+			return err
+		}},
+		{"/effect add (an NPC)", 0, 1, func() error {
+			fx := dnd5e.NewEffect(dnd5e.EffectSource{Kind: dnd5e.SourceItem, Name: "ring"}, dnd5e.Duration{}, dnd5e.Mod{Kind: dnd5e.ModAC, Value: 1})
+			_, err := e.table.EffectAdd(ctx, bg("gm"), "Goblin 2", fx, false)
+			return err
+		}},
+		{"/effect remove", 0, 1, func() error { _, err := e.table.EffectRemove(ctx, bg("gm"), "Goblin 2", "ring"); return err }},
+		{"/effect list", 1, 0, func() error { _, err := e.table.EffectList(ctx, bg("bob"), ""); return err }},
+		{"/feature use", 0, 1, func() error {
+			_, err := e.table.UseFeature(ctx, bg("bob"), play.FeatureUse{Feature: "second_wind"}, roll(5))
+			return err
+		}},
+		{"/feature restore", 0, 1, func() error {
+			_, _, err := e.table.FeatureRestore(ctx, bg("bob"), "", "second_wind", 1)
+			return err
+		}},
+		{"/counter create", 0, 1, func() error {
+			_, err := e.table.Counter(ctx, bg("bob"), play.CounterEdit{Op: play.CounterCreate, Name: "Arrows", Max: 20})
+			return err
+		}},
+		{"/counter use", 0, 1, func() error {
+			_, err := e.table.Counter(ctx, bg("bob"), play.CounterEdit{Op: play.CounterUse, Name: "Arrows"})
 			return err
 		}},
 		{"/init add monster", 0, 1, func() error {

@@ -21,6 +21,8 @@ type Turn struct {
 	SheetID string
 	// Repeated are the saves the ended combatant repeated against spells that allow one (repeat.go).
 	Repeated []RepeatRoll
+	// Effects are what the turn's boundaries did to the combatants' effects (effectturn.go), in turn order.
+	Effects []TurnEffects
 }
 
 // InitTurn ends the current turn and begins the next (next) or goes back one (prev), in one transaction with the
@@ -68,7 +70,12 @@ func (t *Table) InitTurn(ctx context.Context, c Caller, next bool, r dice.Roller
 					return err
 				}
 			}
-			return s.turnSheets5e(turn, next)
+			if err := s.turnSheets5e(turn, next); err != nil {
+				return err
+			}
+			if next {
+				return s.turnEffects(e, turn)
+			}
 		}
 		return nil
 	})
