@@ -263,3 +263,34 @@ func TestNPCIncapacitatedLosesSpell(t *testing.T) {
 		t.Errorf("the stunned fanatic still concentrates: %+v", st)
 	}
 }
+
+// TestNPCStatsKeepEffects: an NPC's stats written back after its concentration changed keep the effects on it
+// (effects.go keeps them in the same stats object), and its effects change its rolls.
+func TestNPCStatsKeepEffects(t *testing.T) {
+	e := newEnv(t)
+	e.fight5e()
+	addFanatic(t, e)
+	ctx := context.Background()
+	gm := caller("gm")
+	ring := dnd5e.NewEffect(dnd5e.EffectSource{Kind: dnd5e.SourceItem, Name: "ring"}, dnd5e.Duration{}, dnd5e.Mod{Kind: dnd5e.ModBonus, Roll: dnd5e.ScopeSave, Value: 3})
+	if _, err := e.table.EffectAdd(ctx, gm, "Fanatic", ring, false); err != nil {
+		t.Fatal(err)
+	}
+	hold, _ := dnd5e.LookupSpell("hold_person")
+	if _, err := e.table.Cast(ctx, gm, play.Cast{As: "Fanatic", Dnd5e: play.Reading[play.Cast5e]{In: play.Cast5e{Spell: hold, Targets: []string{"Borin"}}}}, roll(3)); err != nil {
+		t.Fatal(err)
+	}
+	enc, _ := e.table.Encounter(ctx, gm)
+	f, _ := enc.Find("Fanatic")
+	if st := play.NPCStatsOf(f); st.Concentration.Spell != "hold_person" || st.Monster != "cult_fanatic" {
+		t.Fatalf("stats %+v", st)
+	}
+	// WIS save: the stat block's +4 (WIS 13 +1, proficient) and the ring's +3.
+	res, err := e.table.SaveAs(ctx, gm, "Fanatic", dnd5e.Wis, dnd5e.RollOptions{}, roll(10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Roll.Total != 10+play.NPCStatsOf(f).SaveMod(dnd5e.Wis, 0)+3 {
+		t.Errorf("the ring was lost: %+v", res.Roll)
+	}
+}
