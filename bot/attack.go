@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 
 	"rulekeeper/play"
@@ -25,7 +26,8 @@ func (b *Bot) attackCommand() *Command {
 			{Name: "single", Type: Boolean},
 			b.asOption(), // an NPC attacks (npc.go)
 			{Name: "action", Type: String, MaxLen: 64, Complete: b.completeMonsterAction},
-		}, b.rogueAttackOptions()...), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range
+		}, append(b.rogueAttackOptions(), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range
+			cocAttackOptions()...)...), // Call of Cthulhu: defence, defend, mods, bonus_dice, penalty_dice
 		Handler: b.attack,
 		Examples: []string{
 			"/attack weapon:longsword target:Goblin",
@@ -38,6 +40,8 @@ func (b *Bot) attackCommand() *Command {
 			"/attack weapon:rapier target:\"Goblin 1\" sneak:yes",
 			"/attack weapon:longsword target:\"Goblin 2\" smite:2",
 			"/attack weapon:greataxe target:Ogre single:true",
+			"/attack weapon:knife target:Cultist defence:fight_back",
+			"/attack weapon:revolver target:Cultist distance:30 mods:cover",
 			"/attack as:\"Goblin 1\" action:scimitar target:Aria",
 			"/attack as:Bugbear action:multiattack target:Borin",
 		},
@@ -72,13 +76,16 @@ type attackResult struct {
 
 func (b *Bot) attack(req *Request) (*Reply, error) {
 	in := play.Attack{Character: req.Str("character"), Target: req.Str("target"), As: strings.TrimSpace(req.Str("as")),
-		Dnd5e: readAttack5e(req), Rogue: readAttackRT(req)}
+		Dnd5e: readAttack5e(req), Rogue: readAttackRT(req), CoC: readAttackCoC(req)}
 	if req.Has("action") && in.As == "" {
 		return nil, Errorf("npc.err.action_needs_as")
 	}
 	res, err := b.cfg.Table.Attack(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
+	}
+	if res.CoC != nil {
+		return cocAttackReply(req, res.CoC), nil
 	}
 	if res.Rogue != nil {
 		return rogueAttackReply(req, res.Rogue), nil
@@ -91,7 +98,7 @@ func (b *Bot) attack(req *Request) (*Reply, error) {
 
 // readAttack5e reads /attack's options as a D&D 5e attack.
 func readAttack5e(req *Request) (r play.Reading[play.Attack5e]) {
-	if r.Err = refuseOptions(req, system5e, attackOnlyRogue); r.Err != nil {
+	if r.Err = refuseOptions(req, system5e, append(slices.Clone(attackOnlyRogue), attackOnlyCoC...)); r.Err != nil {
 		return r
 	}
 	weapon := req.Str("weapon")

@@ -60,6 +60,7 @@ func New(cfg Config) *Bot {
 	// Rule systems first: the sheet command's create options come from them.
 	b.systems[system5e] = dnd5eSystem{}
 	b.systems[systemRogue] = rogueSystem{}
+	b.systems[systemCoC] = cocSystem{}
 	b.commands = []*Command{
 		b.rollCommand(),
 		b.statsCommand(),
@@ -81,6 +82,8 @@ func New(cfg Config) *Bot {
 		b.initCommand(),
 		b.identifyCommand(),
 		b.aoeCommand(),
+		b.sanCommand(),     // Call of Cthulhu (san.go)
+		b.cocCommand(),     // Call of Cthulhu (coccmd.go)
 		b.monsterCommand(), // monster.go
 		b.timeCommand(),    // gmtime.go
 	}
@@ -92,6 +95,7 @@ func New(cfg Config) *Bot {
 	b.components["init"] = b.initButton
 	b.components["shield"] = b.shieldButton
 	b.components["dodge"] = b.dodgeButton
+	b.components["coc"] = b.cocButton // Call of Cthulhu: Push and Spend Luck (checkcoc.go)
 	return b
 }
 

@@ -71,12 +71,16 @@ func (b *Bot) hp(req *Request, kind play.HPKind) (*Reply, error) {
 			in.Rogue.In, in.Rogue.Err = parseRogueDamageType(s)
 		}
 	}
+	in.CoC = readHPCoC(req)
 	res, err := b.cfg.Table.HP(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
 	}
 	if res.NPC != nil {
 		return npcHPReply(req, kind, res.NPC), nil // npc.go
+	}
+	if res.CoC != nil {
+		return cocHPReply(req, kind, in.Amount, res.CoC), nil
 	}
 	if r := res.Rogue; r != nil {
 		switch kind {

@@ -39,7 +39,7 @@ func (b *Bot) statsCommand() *Command {
 		},
 		Handler: b.stats,
 		Examples: []string{"/stats expr:4d6kh3", "/stats expr:2d20kh1+5 compare:1d20+5 target:15",
-			"/stats expr:2d6+1>=7", "/stats expr:8d6 target:30"},
+			"/stats expr:2d6+1>=7", "/stats expr:8d6 target:30", "/stats expr:cc(1)50 hard", "/stats expr:cc70 compare:cc55"},
 	}
 }
 
@@ -145,6 +145,9 @@ func newStatsSide(expr string) (*statsSide, error) {
 }
 
 func statsReply(p, errP *locales.Printer, in StatsInput) (*Reply, error) {
+	if isCoCExpr(in.Expr) {
+		return cocStatsReply(p, errP, in) // a Call of Cthulhu roll: cc50, cc(1)60 hard (statscoc.go)
+	}
 	c, err := computeStats(errP, in)
 	if err != nil {
 		return nil, err

@@ -18,6 +18,7 @@ type Attack struct {
 	Target    string // a tracked target by name; "" = none (given AC or defences)
 	Dnd5e     Reading[Attack5e]
 	Rogue     Reading[AttackRT]
+	CoC       Reading[AttackCoC]
 }
 
 // Attack5e is a D&D 5e attack: with a sheet attack (Weapon) or an ad-hoc roll (Bonus and Damage).
@@ -57,6 +58,7 @@ type AttackResult struct {
 	System string
 	Dnd5e  *Attack5eResult // an NPC's: its first attack
 	Rogue  *AttackRTResult
+	CoC    *AttackCoCResult
 	NPC    *NPCAttack // an NPC's attack or multiattack (npcact.go)
 }
 
@@ -142,6 +144,9 @@ func (t *Table) Attack(ctx context.Context, c Caller, in Attack, r dice.Roller) 
 		sys := s.actingSystem(in.Character)
 		if npc, err := s.rogueNPCActor(in.Character); npc != nil || err != nil {
 			sys = SystemRogue
+		}
+		if npc, err := s.cocNPCActor(in.Character); npc != nil || err != nil {
+			sys = SystemCoC
 		}
 		res, err := rulesOf(sys).attack(s, &in)
 		out = res

@@ -13,6 +13,7 @@ type Check struct {
 	Character string
 	Dnd5e     Reading[Check5e]
 	Rogue     Reading[rogue.CheckOptions]
+	CoC       Reading[CheckCoC]
 }
 
 // Check5e is a D&D 5e ability check: with a skill, or an ability alone (Skill "").
@@ -27,6 +28,7 @@ type CheckResult struct {
 	System string
 	Dnd5e  *Roll5e
 	Rogue  *RollRogue
+	CoC    *RollCoC
 }
 
 // Roll5e is a D&D 5e check or save and the character who rolled it.
@@ -42,9 +44,10 @@ type RollRogue struct {
 	Roll      *rogue.CheckResult
 }
 
-// Check rolls an ability check (5e: a skill or an ability; Rogue's Tale: an attribute or a named check) for the
-// acting character, by its system. A write: a 5e check spends the uses of the effects it used (guidance, bardic
-// inspiration).
+// Check rolls an ability check (5e: a skill or an ability; Rogue's Tale: an attribute or a named check; Call of
+// Cthulhu: a skill, characteristic, Luck or SAN roll, or a push) for the acting character, by its system. A write:
+// a 5e check spends the uses of the effects it used (guidance, bardic inspiration); a CoC roll marks skills, spends
+// Luck and is kept for a push (coc_check.go).
 func (t *Table) Check(ctx context.Context, c Caller, in Check, r dice.Roller) (*CheckResult, error) {
 	var out *CheckResult
 	err := t.update(ctx, c, r, func(s *scene) error {

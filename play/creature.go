@@ -1,6 +1,7 @@
 package play
 
 import (
+	"rulekeeper/rules/coc"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
@@ -22,6 +23,9 @@ type Creature struct {
 	rt *rogue.Character // a Rogue's Tale sheet, or a Rogue's Tale NPC's stored defender
 	// a Rogue's Tale NPC: its encounter HP when loaded
 	rtHP int
+	cc   *coc.Character // a Call of Cthulhu sheet
+	// ccLast is a CoC character's last /check roll (coc.go)
+	ccLast *LastRoll
 
 	// 5e concentration: the spell, and the conditions it holds (read from the sheet on load, or an NPC's stats)
 	conc    dnd5e.Concentration
@@ -74,6 +78,8 @@ func (cr *Creature) Name() string {
 		return cr.comb.Name
 	case cr.rt != nil:
 		return cr.rt.Name
+	case cr.cc != nil:
+		return cr.cc.Name
 	}
 	return cr.ch.Name
 }
@@ -243,6 +249,13 @@ func (cr *Creature) write(s *scene) error {
 		return s.tx.PutCharacter(cr.ch)
 	case cr.ch != nil && cr.rt != nil:
 		sheet, err := encodeRogue(cr.rt)
+		if err != nil {
+			return err
+		}
+		cr.ch.Sheet = sheet
+		return s.tx.PutCharacter(cr.ch)
+	case cr.ch != nil && cr.cc != nil:
+		sheet, err := encodeCoC(cr.cc, cr.ccLast)
 		if err != nil {
 			return err
 		}

@@ -19,6 +19,7 @@ import (
 const (
 	System5e    = "dnd5e"
 	SystemRogue = "rogue"
+	SystemCoC   = "coc" // Call of Cthulhu 7e (coc.go)
 )
 
 // concRecord is the stored concentration: the spell, and the conditions it holds.
