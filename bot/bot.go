@@ -82,10 +82,12 @@ func New(cfg Config) *Bot {
 		b.initCommand(),
 		b.identifyCommand(),
 		b.aoeCommand(),
-		b.sanCommand(), // Call of Cthulhu (san.go)
-		b.cocCommand(), // Call of Cthulhu (coccmd.go)
-		b.logCommand(), // session logs (log.go, record.go)
-		b.sayCommand(), // in-character lines (say.go)
+		b.sanCommand(),     // Call of Cthulhu (san.go)
+		b.cocCommand(),     // Call of Cthulhu (coccmd.go)
+		b.monsterCommand(), // monster.go
+		b.timeCommand(),    // gmtime.go
+		b.logCommand(),     // session logs (log.go, record.go)
+		b.sayCommand(),     // in-character lines (say.go)
 	}
 	b.commands = append(b.commands, cfg.Extra...)
 	b.labels = labelIndex(b.commands)

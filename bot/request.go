@@ -155,6 +155,9 @@ type Reply struct {
 	Modal     *Modal   // show a modal instead of a message
 	Result    any      // structured result for `console --json`
 	ErrorCode string   // the catalog key of the error, for an error reply
+	// Mention is a user id to notify (a turn ping): the transport puts the mention in the message's content, where
+	// Discord notifies, and lets it ping that user and nobody else. The console prints it plainly.
+	Mention string
 	// Log is what the reply means as a session log entry (kind, character, roll, damage), when the handler knows
 	// more than its words; the bot fills in who, when and the lines (record.go). Nil: recorded from the words.
 	Log *sessionlog.Entry `json:"-"`
