@@ -63,6 +63,7 @@ func New(cfg Config) *Bot {
 	b.systems[systemCoC] = cocSystem{}
 	b.commands = []*Command{
 		b.rollCommand(),
+		b.shortRollCommand(),
 		b.statsCommand(),
 		b.settingsCommand(),
 		b.helpCommand(),
