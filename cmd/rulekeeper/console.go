@@ -34,7 +34,7 @@ func (c *ConsoleCmd) Run(g *Globals) error {
 	if stop, err := serveAdmin(db); err == nil {
 		defer stop()
 	}
-	b := bot.New(bot.Config{Dice: newRoller, Logger: g.Logger(), Language: g.Locale, Table: play.New(db)})
+	b := bot.New(bot.Config{Dice: newRoller, Logger: g.Logger(), Language: g.Locale, Table: play.New(db), DDB: g.DDB()})
 	con := &console.Console{Bot: b, UserID: c.User, GuildID: c.Guild, ChannelID: c.Channel, Locale: g.Locale, GM: c.GM, JSON: c.JSON}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
