@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 
@@ -18,6 +19,7 @@ type ConsoleCmd struct {
 	Guild   string `help:"${help_guild}" default:"local"`
 	Channel string `help:"${help_channel}" default:"console"`
 	GM      bool   `name:"gm" help:"${help_gm}"`
+	Out     string `name:"out" help:"${help_out}" type:"path" placeholder:"DIR"`
 }
 
 // Run serves the console until EOF, "exit" or Ctrl-C. With a terminal it shows a prompt and keeps history.
@@ -35,8 +37,26 @@ func (c *ConsoleCmd) Run(g *Globals) error {
 		defer stop()
 	}
 	b := bot.New(bot.Config{Dice: newRoller, Logger: g.Logger(), Language: g.Locale, Table: play.New(db), DDB: g.DDB()})
-	con := &console.Console{Bot: b, UserID: c.User, GuildID: c.Guild, ChannelID: c.Channel, Locale: g.Locale, GM: c.GM, JSON: c.JSON}
+	out, err := c.outDir(g)
+	if err != nil {
+		return err
+	}
+	con := &console.Console{Bot: b, UserID: c.User, GuildID: c.Guild, ChannelID: c.Channel, Locale: g.Locale, GM: c.GM,
+		JSON: c.JSON, Out: out, Version: versionString()}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return con.Serve(ctx, os.Stdin, os.Stdout)
+}
+
+// outDir is --out (created if missing), or a new temporary directory whose path is printed on stderr.
+func (c *ConsoleCmd) outDir(g *Globals) (string, error) {
+	if c.Out != "" {
+		return c.Out, os.MkdirAll(c.Out, 0o755)
+	}
+	dir, err := os.MkdirTemp("", "rulekeeper-")
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintln(os.Stderr, g.Printer().T("cli.console.out", "Dir", dir))
+	return dir, nil
 }

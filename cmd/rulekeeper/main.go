@@ -192,6 +192,7 @@ func helpVars(p *locales.Printer) kong.Vars {
 		"help_guild":       p.T("cli.help.guild"),
 		"help_channel":     p.T("cli.help.channel"),
 		"help_gm":          p.T("cli.help.gm"),
+		"help_out":         p.T("cli.help.out"),
 		"help_backup":      p.T("cli.help.backup"),
 		"help_backup_out":  p.T("cli.help.backup_out"),
 		"help_export":      p.T("cli.help.export"),
