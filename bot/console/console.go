@@ -28,6 +28,7 @@ type Console struct {
 	GM        bool   // the acting user is a GM and has Manage Server
 	JSON      bool   // one JSON object per reply per line
 	Out       string // the directory the replies' files (stats.png, exports …) are written to; "" keeps them unwritten
+	TempOut   bool   // with Out "", the first file makes a new temporary directory for Out (its path is shown)
 	Version   string // what the `version` line prints
 
 	last *bot.Reply // the last reply, whose buttons `click N` presses

@@ -60,7 +60,17 @@ func (c *Console) table(line string) *bot.Reply {
 // saveFiles writes the reply's attachments into c.Out (when set) and returns their paths; a file that cannot be
 // written is reported in its place.
 func (c *Console) saveFiles(r *bot.Reply) []string {
-	if c.Out == "" || len(r.Files) == 0 {
+	if len(r.Files) == 0 {
+		return nil
+	}
+	if c.Out == "" && c.TempOut {
+		dir, err := os.MkdirTemp("", "rulekeeper-")
+		if err != nil {
+			return []string{c.printer().T("core.err.write_file", "Path", os.TempDir())}
+		}
+		c.Out = dir
+	}
+	if c.Out == "" {
 		return nil
 	}
 	var paths []string

@@ -69,3 +69,21 @@ func TestOutDir(t *testing.T) {
 		t.Errorf("no Out, yet files listed: %s", out.String())
 	}
 }
+
+// TestTempOut: with TempOut and no Out, the first file makes a temporary directory, shown in the reply.
+func TestTempOut(t *testing.T) {
+	c := &Console{Bot: newTestBot(), UserID: "u", GuildID: "g", ChannelID: "c", TempOut: true}
+	var out bytes.Buffer
+	c.Exec("/roll expr:1d6", &out)
+	if c.Out != "" {
+		t.Fatalf("a reply without files made %s", c.Out)
+	}
+	c.Exec("/stats expr:1d6", &out)
+	t.Cleanup(func() { os.RemoveAll(c.Out) })
+	if c.Out == "" || !strings.Contains(out.String(), filepath.Join(c.Out, "stats.png")) {
+		t.Fatalf("out %q, text %s", c.Out, out.String())
+	}
+	if _, err := os.Stat(filepath.Join(c.Out, "stats.png")); err != nil {
+		t.Error(err)
+	}
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/signal"
 
@@ -37,26 +36,14 @@ func (c *ConsoleCmd) Run(g *Globals) error {
 		defer stop()
 	}
 	b := bot.New(bot.Config{Dice: newRoller, Logger: g.Logger(), Language: g.Locale, Table: play.New(db), DDB: g.DDB()})
-	out, err := c.outDir(g)
-	if err != nil {
-		return err
+	if c.Out != "" {
+		if err := os.MkdirAll(c.Out, 0o755); err != nil {
+			return err
+		}
 	}
 	con := &console.Console{Bot: b, UserID: c.User, GuildID: c.Guild, ChannelID: c.Channel, Locale: g.Locale, GM: c.GM,
-		JSON: c.JSON, Out: out, Version: versionString()}
+		JSON: c.JSON, Out: c.Out, TempOut: c.Out == "", Version: versionString()}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return con.Serve(ctx, os.Stdin, os.Stdout)
-}
-
-// outDir is --out (created if missing), or a new temporary directory whose path is printed on stderr.
-func (c *ConsoleCmd) outDir(g *Globals) (string, error) {
-	if c.Out != "" {
-		return c.Out, os.MkdirAll(c.Out, 0o755)
-	}
-	dir, err := os.MkdirTemp("", "rulekeeper-")
-	if err != nil {
-		return "", err
-	}
-	fmt.Fprintln(os.Stderr, g.Printer().T("cli.console.out", "Dir", dir))
-	return dir, nil
 }
