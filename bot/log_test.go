@@ -70,7 +70,7 @@ func TestLoggedFight(t *testing.T) {
 		t.Errorf("/log list: %s", list.Text)
 	}
 	dir := t.TempDir()
-	e.console("alice").OutDir = dir
+	e.console("alice").Out = dir
 	files := map[string][]byte{}
 	for _, f := range []struct{ format, file string }{{"json", "goblin-ambush.json"}, {"markdown", "goblin-ambush.md"},
 		{"html", "goblin-ambush.html"}} {
@@ -179,7 +179,7 @@ func TestLoggedTurns(t *testing.T) {
 	e.ok("gm", "/init prev")
 	e.ok("gm", "/log stop")
 	dir := t.TempDir()
-	e.console("gm").OutDir = dir
+	e.console("gm").Out = dir
 	e.ok("gm", "/log export name:Turns format:json")
 	data, err := os.ReadFile(filepath.Join(dir, "turns.json"))
 	if err != nil {

@@ -15,7 +15,6 @@ import (
 	"unicode"
 
 	"rulekeeper/bot"
-	"rulekeeper/locales"
 )
 
 // Console is the stdin transport: it reads the same slash-command lines a Discord user types
@@ -28,7 +27,9 @@ type Console struct {
 	Locale    string
 	GM        bool   // the acting user is a GM and has Manage Server
 	JSON      bool   // one JSON object per reply per line
-	OutDir    string // where reply files go (an exported log, a chart); "" keeps them in memory
+	Out       string // the directory the replies' files (stats.png, exports …) are written to; "" keeps them unwritten
+	TempOut   bool   // with Out "", the first file makes a new temporary directory for Out (its path is shown)
+	Version   string // what the `version` line prints
 
 	last *bot.Reply // the last reply, whose buttons `click N` presses
 }
@@ -40,7 +41,7 @@ type consoleLine struct {
 	Mention   string   `json:"mention,omitempty"` // the user the reply pings (Reply.Mention)
 	Error     string   `json:"error,omitempty"`
 	Result    any      `json:"result,omitempty"`
-	Files     []string `json:"files,omitempty"` // the files written to OutDir
+	Files     []string `json:"files,omitempty"` // where the reply's files were written (--out)
 }
 
 // Run reads lines from in until EOF (or "exit"/"quit") and writes each reply to out.
@@ -66,6 +67,10 @@ func (c *Console) Exec(line string, out io.Writer) bool {
 		return true
 	case line == "exit" || line == "quit":
 		return false
+	}
+	if r := c.table(line); r != nil {
+		c.write(out, r)
+		return true
 	}
 	c.write(out, c.Line(line))
 	return true
@@ -258,29 +263,12 @@ func (c *Console) write(out io.Writer, r *bot.Reply) {
 	}
 	text := RenderText(r)
 	if r.Ephemeral {
-		text = locales.For(locales.Choose(c.Bot.Language(), c.Locale)).T("core.console.ephemeral") + " " + text
+		text = c.printer().T("core.console.ephemeral") + " " + text
 	}
 	for _, f := range files {
 		text += "\n→ " + f
 	}
 	io.WriteString(out, text+"\n")
-}
-
-// saveFiles writes a reply's files to OutDir, as Discord attaches them, and returns their paths.
-func (c *Console) saveFiles(r *bot.Reply) []string {
-	if c.OutDir == "" {
-		return nil
-	}
-	var paths []string
-	for _, f := range r.Files {
-		path := filepath.Join(c.OutDir, filepath.Base(f.Name))
-		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
-			paths = append(paths, "! "+err.Error())
-			continue
-		}
-		paths = append(paths, path)
-	}
-	return paths
 }
 
 // RenderText renders a reply as plain text (Discord markdown kept): the user it pings, title, body, fields,
