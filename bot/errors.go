@@ -37,7 +37,7 @@ func ErrorText(p *locales.Printer, err error) string {
 func errorKey(p *locales.Printer, err error) (string, map[string]any) {
 	var be *Error
 	if errors.As(err, &be) {
-		return be.Key, be.Args
+		return be.Key, be.localArgs(p)
 	}
 	var ce *coded.Error
 	if errors.As(err, &ce) {
@@ -105,8 +105,9 @@ func pairs(args []any) map[string]any {
 // Error is a user-facing error: a catalog key and its template data. Handlers return it; the bot renders it
 // in the caller's language as an ephemeral reply.
 type Error struct {
-	Key  string
-	Args map[string]any
+	Key   string
+	Args  map[string]any
+	names *errNames // the command, option and choice names it quotes, named in the caller's language (cmdnames.go)
 }
 
 func (e *Error) Error() string { return e.Key }
