@@ -153,6 +153,7 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 	if err != nil {
 		return b.ErrorReply(req, err)
 	}
+	b.localizeReply(req.P, r)
 	return r
 }
 

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"rulekeeper/bot"
+	"rulekeeper/bot/console"
+	"rulekeeper/locales"
 )
 
 // TestOptionErrorsNameLocalized (issue 15, review item 10): the errors of a request that does not fit the command
@@ -32,5 +34,36 @@ func TestOptionErrorsNameLocalized(t *testing.T) {
 		if !strings.Contains(r.Body, tt.want) {
 			t.Errorf("%s %v %v: %q, want %q", tt.locale, tt.path, tt.opts, r.Body, tt.want)
 		}
+	}
+}
+
+// TestCommandPathsLocalized (issue 15, review items 11 and 12): the command paths the catalogs and the help
+// examples quote are the caller's localized names (the ones Discord shows and the console accepts), with the Korean
+// particle after them chosen for the new name; anything else stays as written.
+func TestCommandPathsLocalized(t *testing.T) {
+	b := bot.New(bot.Config{})
+	tests := []struct {
+		lang     locales.Lang
+		in, want string
+	}{
+		{locales.EN, "use `/sheet use`", "use `/sheet use`"},
+		{locales.KO, "`/sheet create`로 만들거나 `/sheet use`로 고르세요", "`/시트 만들기`로 만들거나 `/시트 사용`으로 고르세요"},
+		{locales.KO, "`/init join`으로 참가", "`/우선권 참가`로 참가"},
+		{locales.KO, "`/condition add name:exhaustion`을(를) 쓰세요", "`/상태 추가 이름:exhaustion`을 쓰세요"},
+		{locales.KO, "`/check`와 함께", "`/판정`과 함께"},
+		{locales.KO, "`/sheet set field:attack value:\"장검 근력 숙련 1d8[참격]\"`", "`/시트 설정 항목:attack 값:\"장검 근력 숙련 1d8[참격]\"`"},
+		{locales.ZhCN, "用 `/init join` 加入", "用 `/先攻 加入` 加入"},
+		{locales.ZhTW, "`/check skill:perception mode:adv`", "`/檢定 技能:perception 優劣勢:優勢`"},
+		{locales.KO, "HP 10/10 · and/or /nothing here", "HP 10/10 · and/or /nothing here"},
+		{locales.KO, "`/sheet bogus`", "`/시트 bogus`"},
+	}
+	for _, tt := range tests {
+		if got := b.LocalizeText(locales.For(tt.lang), tt.in); got != tt.want {
+			t.Errorf("%s %q:\n got %q\nwant %q", tt.lang, tt.in, got, tt.want)
+		}
+	}
+	r := b.Handle(helpRequest("ko", "cast"))
+	if text, want := console.RenderText(r), "`/시전 주문:flaming_orb 대상:Grak`"; !strings.Contains(text, want) {
+		t.Errorf("ko /help cast lacks %q:\n%s", want, text)
 	}
 }

@@ -23,7 +23,9 @@ func (b *Bot) ErrorReply(req *Request, err error) *Reply {
 	if key == "core.err.internal" {
 		b.cfg.Logger.Error("internal error", "path", strings.Join(req.Path, " "), "err", err)
 	}
-	return &Reply{Body: p.TMap(key, args), Tone: ToneFailure, Ephemeral: true, ErrorCode: key}
+	r := &Reply{Body: p.TMap(key, args), Tone: ToneFailure, Ephemeral: true, ErrorCode: key}
+	b.localizeReply(p, r)
+	return r
 }
 
 // ErrorText renders any error in p's language (the CLI's error lines).
