@@ -127,8 +127,8 @@ func sum(m map[string]int) int {
 func TestForeignWords(t *testing.T) {
 	for in, want := range map[string]string{
 		"`/sheet set` 1d8+3 HP 10/10 · AC 12": "",
-		"기본 시스템: dnd5e":                      "dnd",
-		"效果范围方式：template、Rogue's Tale":      "template",
+		"기본 시스템: dnd5e":                       "dnd",
+		"效果范围方式：template、Rogue's Tale":        "template",
 		"**Bea** 2d20kh1 (3, 12)":             "Bea",
 	} {
 		if got := strings.Join(foreignWords(in), " "); got != want {
