@@ -43,6 +43,7 @@ type errNames struct {
 	opt     string   // an option of it: Args["Name"] ("" none)
 	subs    []string // options or subcommands of cmd: Args["Choices"]
 	choices []string // the choices of opt: Args["Choices"]
+	fields  []string // sheet fields: Args["Fields"] (fieldnames.go)
 }
 
 // About marks e as quoting the command path cmd and, when opt is not "", its option opt; it returns e.
@@ -76,6 +77,9 @@ func (e *Error) localArgs(p *locales.Printer) map[string]any {
 	}
 	if list != nil {
 		out["Choices"] = p.List(list)
+	}
+	if n.fields != nil {
+		out["Fields"] = fieldNames(p, n.fields)
 	}
 	return out
 }
@@ -206,8 +210,11 @@ func (b *Bot) localizeOptions(p *locales.Printer, out *strings.Builder, text str
 				continue
 			}
 		}
-		out.WriteString(v)
 		i = end + 1 + len(v)
+		if keyPath(at...) == "cmd.sheet.set.field" {
+			v = fieldName(p, v) // a sheet field: its catalog name (fieldnames.go)
+		}
+		out.WriteString(v)
 	}
 	return i
 }

@@ -51,7 +51,8 @@ func TestCommandPathsLocalized(t *testing.T) {
 		{locales.KO, "`/init join`으로 참가", "`/우선권 참가`로 참가"},
 		{locales.KO, "`/condition add name:exhaustion`을(를) 쓰세요", "`/상태 추가 이름:exhaustion`을 쓰세요"},
 		{locales.KO, "`/check`와 함께", "`/판정`과 함께"},
-		{locales.KO, "`/sheet set field:attack value:\"장검 근력 숙련 1d8[참격]\"`", "`/시트 설정 항목:attack 값:\"장검 근력 숙련 1d8[참격]\"`"},
+		{locales.KO, "`/sheet set field:attack value:\"장검 근력 숙련 1d8[참격]\"`", "`/시트 설정 항목:공격 값:\"장검 근력 숙련 1d8[참격]\"`"},
+		{locales.ZhCN, "`/sheet set field:speed value:35`", "`/角色卡 修改 项目:速度 值:35`"},
 		{locales.ZhCN, "用 `/init join` 加入", "用 `/先攻 加入` 加入"},
 		{locales.ZhTW, "`/check skill:perception mode:adv`", "`/檢定 技能:perception 優劣勢:優勢`"},
 		{locales.KO, "HP 10/10 · and/or /nothing here", "HP 10/10 · and/or /nothing here"},
@@ -65,5 +66,30 @@ func TestCommandPathsLocalized(t *testing.T) {
 	r := b.Handle(helpRequest("ko", "cast"))
 	if text, want := console.RenderText(r), "`/시전 주문:flaming_orb 대상:Grak`"; !strings.Contains(text, want) {
 		t.Errorf("ko /help cast lacks %q:\n%s", want, text)
+	}
+}
+
+// TestSheetFieldNamesLocalized (issue 15, review item 14): /sheet set reads a field by its name in any language,
+// and the reply and the unknown-field error name the fields in the caller's language.
+func TestSheetFieldNamesLocalized(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", createAria)
+	tests := []struct {
+		locale, line, want string
+	}{
+		{"ko", "/시트 설정 항목:이동속도 값:35", "**Aria**의 이동속도를 바꿨습니다."},
+		{"zh-CN", "/sheet set field:护甲等级 value:15", "已修改 **Aria** 的护甲等级。"},
+		{"zh-TW", "/sheet set field:速度 value:30", "已修改 **Aria** 的速度。"},
+		{"en", "/sheet set field:speed value:30", "Changed speed of **Aria**."},
+		{"ko", "/sheet set field:nonsense value:1", "항목: 방어도, 공격, 공격삭제,"},
+		{"zh-CN", "/sheet set field:nonsense value:1", "可用项目：护甲等级、攻击、删除攻击、"},
+	}
+	for _, tt := range tests {
+		if r := e.runLocale("alice", tt.locale, tt.line); !strings.Contains(r.Text, tt.want) {
+			t.Errorf("%s %s: %q, want %q", tt.locale, tt.line, r.Text, tt.want)
+		}
+	}
+	if c := e.sheet("alice", "Aria"); c.Speed != 30 || c.AC != 15 {
+		t.Errorf("speed %d, AC %d", c.Speed, c.AC)
 	}
 }

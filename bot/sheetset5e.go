@@ -83,7 +83,7 @@ func set5e(c *dnd5e.Character, field, value string) error {
 		if ok, err := set5eNumber(c, field, value); ok {
 			return err
 		}
-		return Errorf("play.err.unknown_field", "Field", field, "Fields", strings.Join(fields5e, ", "))
+		return unknownField("play.err.unknown_field", field, fields5e)
 	}
 	return nil
 }
