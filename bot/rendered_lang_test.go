@@ -57,7 +57,7 @@ var renderedLines = [][2]string{
 }
 
 // renderedASCIICeiling is the number of ASCII words the sessions show today, over the three languages.
-const renderedASCIICeiling = 35
+const renderedASCIICeiling = 29
 
 var (
 	markerRE   = regexp.MustCompile(`은\(는\)|는\(은\)|이\(가\)|가\(이\)|을\(를\)|를\(을\)|과\(와\)|와\(과\)|\(으\)로|\(이\)`)
