@@ -164,7 +164,7 @@ func (b *Bot) sheetList(req *Request) (*Reply, error) {
 	}
 	var lines []string
 	for _, c := range res.Characters {
-		line := "• **" + c.Name + "** (" + req.T("system."+c.System) + ")"
+		line := req.P.Paren("• **"+c.Name+"**", req.T("system."+c.System))
 		if c.Owner != req.UserID {
 			line += " — <@" + c.Owner + ">"
 		}
