@@ -19,6 +19,9 @@ func dynamicKeys() []string {
 	for _, f := range fields5e {
 		keys = append(keys, fieldKey(f))
 	}
+	for _, v := range npcInitiatives {
+		keys = append(keys, "gm.settings.npc_initiative."+v)
+	}
 	for _, id := range spellChoices() {
 		keys = append(keys, choiceKey(id))
 	}
