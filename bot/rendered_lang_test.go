@@ -67,7 +67,7 @@ var (
 	// allowedASCII are the words a native reader expects as they are: abbreviations of the games and units.
 	allowedASCII = map[string]bool{"HP": true, "AC": true, "DC": true, "GM": true, "NPC": true, "D": true, "e": true,
 		"Rogue's": true, "Tale": true, "D&D": true, "SAN": true, "MP": true, "d": true,
-		"JSON": true, "PNG": true, "png": true, "alice": true, "gm": true} // file formats; the console's user names (data)
+		"JSON": true, "PNG": true, "SRD": true, "png": true, "alice": true, "gm": true} // file formats; the console's user names (data)
 )
 
 // foreignWords returns the ASCII words of text outside code spans, numbers, dice and allowed words.
