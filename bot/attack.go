@@ -195,7 +195,7 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 		if change.NoEffect && change.StateBefore == dnd5e.Dead {
 			lines = append(lines, req.T("play.hp.already_dead", "Name", tgt.Name))
 		}
-		lines = append(lines, tgt.Name+": "+hpChangeLine(req, change))
+		lines = append(lines, req.P.Label(tgt.Name, hpChangeLine(req, change)))
 		lines = append(lines, stateChangeLines(req, tgt.Name, change)...)
 	}
 	if tgt != nil {

@@ -160,6 +160,7 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 	if err != nil {
 		return b.ErrorReply(req, err)
 	}
+	b.localizeReply(req.P, r)
 	b.record(req, r)
 	return r
 }
