@@ -19,15 +19,33 @@ func (b *Bot) rollCommand() *Command {
 			{Name: "repeat", Type: Integer, Min: Bound(1), Max: Bound(maxRepeat)},
 			{Name: "private", Type: Boolean},
 		},
-		Handler:  b.roll,
-		Examples: []string{"/roll expr:1d20+5", "/roll expr:4d6kh3 repeat:6", `/roll expr:"2d6+1>=7 climb the wall" private:true`},
+		Handler: b.roll,
+		Examples: []string{"/roll expr:1d20+5", "/roll expr:4d6kh3 repeat:6", `/roll expr:"1d20+5 adv to hit; 2d6+3 fire"`,
+			`/roll expr:"2d6+1>=7 climb the wall" private:true`},
 	}
 }
 
-// rollResults is the structured result of a repeated roll.
+// rollResults is the structured result of a /roll with more than one roll: a repeated roll (with the sum of its
+// totals) or a line of rolls separated by ";" (no sum: they roll different things).
 type rollResults struct {
-	Rolls []*dice.Result `json:"rolls"`
-	Sum   int            `json:"sum"`
+	Rolls []rollJSON `json:"rolls"`
+	Sum   *int       `json:"sum,omitempty"`
+}
+
+// rollJSON is one roll of a /roll: the dice result's JSON, led by "mode" ("adv", "dis", "ea") when a word asked for
+// one; without a mode it is exactly the result's JSON.
+type rollJSON struct {
+	Mode   dice.Mode
+	Result *dice.Result
+}
+
+// MarshalJSON writes {"mode":"adv","expr":...} or the result's own JSON.
+func (r rollJSON) MarshalJSON() ([]byte, error) {
+	b, err := r.Result.MarshalJSON()
+	if err != nil || r.Mode == dice.ModeNormal || len(b) < 2 {
+		return b, err
+	}
+	return append([]byte(`{"mode":"`+r.Mode.String()+`",`), b[1:]...), nil
 }
 
 func (b *Bot) roll(req *Request) (*Reply, error) {
@@ -50,40 +68,50 @@ func (b *Bot) reroll(req *Request) (*Reply, error) {
 	return rollReply(req, expr, repeat)
 }
 
-// rollReply rolls expr repeat times and renders the reply with a "roll again" button.
+// rollReply rolls the line expr (dice.ParseLine: "1d20+5 adv", "1d20+5; 2d6+3") repeat times and renders the reply
+// with a "roll again" button.
 func rollReply(req *Request, expr string, repeat int) (*Reply, error) {
-	e, err := dice.Parse(expr)
+	lines, err := dice.ParseLine(expr)
 	if err != nil {
 		return nil, err
 	}
-	results := make([]*dice.Result, 0, repeat)
+	rolls := make([]rollJSON, 0, repeat*len(lines))
 	for range repeat {
-		r, err := e.Roll(req.Dice)
-		if err != nil {
-			return nil, err
+		for _, l := range lines {
+			r, err := l.Roll(req.Dice)
+			if err != nil {
+				return nil, err
+			}
+			rolls = append(rolls, rollJSON{Mode: l.Mode, Result: r})
 		}
-		results = append(results, r)
 	}
 	reply := &Reply{Title: req.T("roll.title", "User", userLabel(req))}
 	var body strings.Builder
 	sum := 0
-	budget := 3900 / repeat
-	for i, r := range results {
-		if repeat > 1 {
+	budget := 3900 / len(rolls)
+	for i, r := range rolls {
+		if len(rolls) > 1 {
 			body.WriteString(strconv.Itoa(i+1) + ". ")
 		}
-		body.WriteString(DescribeRoll(req.P, r, budget))
+		if c := r.Result.Comment; c != "" && len(lines) > 1 {
+			body.WriteString(req.P.Label(c, describeLine(req, r, budget)))
+		} else {
+			body.WriteString(describeLine(req, r, budget))
+		}
 		body.WriteByte('\n')
-		sum += r.Total
+		sum += r.Result.Total
 	}
-	if repeat > 1 {
-		body.WriteString(req.T("roll.sum", "Sum", sum))
-		reply.Result = rollResults{Rolls: results, Sum: sum}
-	} else {
-		reply.Result = results[0]
-		reply.Tone = rollTone(results[0])
+	switch {
+	case len(rolls) == 1:
+		reply.Result = rolls[0]
+		reply.Tone = rollTone(rolls[0].Result)
+	case len(lines) == 1:
+		body.WriteString(req.T("roll.sum", "Sum", req.Style.bold(strconv.Itoa(sum))))
+		reply.Result = rollResults{Rolls: rolls, Sum: &sum}
+	default:
+		reply.Result = rollResults{Rolls: rolls}
 	}
-	if c := e.Comment(); c != "" {
+	if c := lines[0].Expr.Comment(); c != "" && len(lines) == 1 {
 		reply.Fields = append(reply.Fields, Field{Name: req.T("roll.comment"), Value: c})
 	}
 	reply.Body = strings.TrimRight(body.String(), "\n")
@@ -93,21 +121,45 @@ func rollReply(req *Request, expr string, repeat int) (*Reply, error) {
 	return reply, nil
 }
 
+// describeLine renders one roll of a line in the request's style, its mode after the breakdown ("(advantage)").
+func describeLine(req *Request, r rollJSON, max int) string {
+	mode := ""
+	if k, ok := modeKeys[r.Mode]; ok {
+		mode = req.T(k)
+	}
+	return describeRoll(req.P, r.Result, max, req.Style, mode)
+}
+
+// modeKeys name the modes of /roll.
+var modeKeys = map[dice.Mode]string{dice.ModeAdvantage: "roll.mode.adv", dice.ModeDisadvantage: "roll.mode.dis",
+	dice.ModeElvenAccuracy: "roll.mode.ea"}
+
 // DescribeRoll renders one roll in p's language: its breakdown (at most max bytes), the verdict of a comparison
-// and the crit marker.
-func DescribeRoll(p *locales.Printer, r *dice.Result, max int) string {
+// and the crit marker, in Markdown (bold faces, struck-out dice) or Plain (dice.Result.BreakdownPlain).
+func DescribeRoll(p *locales.Printer, r *dice.Result, max int, st Style) string {
+	return describeRoll(p, r, max, st, "")
+}
+
+// describeRoll is DescribeRoll with the name of the roll's mode, when it has one, after the breakdown.
+func describeRoll(p *locales.Printer, r *dice.Result, max int, st Style, mode string) string {
 	s := r.BreakdownN(max)
+	if st == Plain {
+		s = r.BreakdownPlainN(max)
+	}
+	if mode != "" {
+		s = p.Paren(s, mode)
+	}
 	switch r.Verdict {
 	case dice.VerdictSuccess:
-		s += " — " + p.T("roll.verdict.success")
+		s += " — " + st.bold(p.T("roll.verdict.success"))
 	case dice.VerdictFailure:
-		s += " — " + p.T("roll.verdict.failure")
+		s += " — " + st.bold(p.T("roll.verdict.failure"))
 	}
 	switch r.Crit {
 	case dice.CritSuccess:
-		s += " — " + p.T("roll.crit.success")
+		s += " — 💥 " + st.bold(p.T("roll.crit.success"))
 	case dice.CritFailure:
-		s += " — " + p.T("roll.crit.failure")
+		s += " — 💀 " + st.bold(p.T("roll.crit.failure"))
 	}
 	return s
 }
