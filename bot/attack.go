@@ -24,7 +24,7 @@ func (b *Bot) attackCommand() *Command {
 			{Name: "sneak", Type: String, Choices: sneakChoices},
 			{Name: "smite", Type: Integer, Min: Bound(1), Max: Bound(9)},
 			{Name: "single", Type: Boolean},
-		}, append(b.rogueAttackOptions(), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range
+		}, append(b.rogueAttackOptions(), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range, targets
 			cocAttackOptions()...)...), // Call of Cthulhu: defence, defend, mods, bonus_dice, penalty_dice
 		Handler: b.attack,
 		Examples: []string{
@@ -35,6 +35,7 @@ func (b *Bot) attackCommand() *Command {
 			"/attack weapon:longsword damage:1d8 target:Grak",
 			"/attack damage:1d6 dodge:1 block:1",
 			"/attack weapon:\"longbow slow\" damage:1d8 range:6 target:Grak",
+			"/attack weapon:longsword damage:1d8 talent:sweeping_blow target:Grak targets:\"Snik, Mog\"",
 			"/attack weapon:rapier target:\"Goblin 1\" sneak:yes",
 			"/attack weapon:longsword target:\"Goblin 2\" smite:2",
 			"/attack weapon:greataxe target:Ogre single:true",
@@ -290,7 +291,7 @@ func sneakChoice(s string) dnd5e.SneakChoice {
 
 // Options of the shared commands that only one system reads.
 var (
-	attackOnlyRogue = []string{"kind", "hand", "talent", "dodge", "block", "parry", "range"}
+	attackOnlyRogue = []string{"kind", "hand", "talent", "dodge", "block", "parry", "range", "targets"}
 	attackOnly5e    = []string{"ac", "mode", "distance"}
 	checkOnly5e     = []string{"mode"}
 )
@@ -307,5 +308,6 @@ func (b *Bot) rogueAttackOptions() []*Option {
 		{Name: "talent", Type: String, MaxLen: 64, Complete: b.completeRogueTalent},
 		def("dodge"), def("block"), def("parry"),
 		{Name: "range", Type: Integer, Min: Bound(0), Max: Bound(rogue.MaxDistance)},
+		{Name: "targets", Type: String, MaxLen: 200},
 	}
 }
