@@ -91,3 +91,37 @@ func TestRogueSweepingBlowTargets(t *testing.T) {
 		t.Errorf("targets without target: %+v", r)
 	}
 }
+
+// TestRogueMageArmourEndsOnEquipment (issue 14, RT 5; A24): Mage Armour ends when the caster's equipment changes,
+// and the /sheet set that changed it says so.
+func TestRogueMageArmourEndsOnEquipment(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("carol", "/sheet create system:rogue name:Mira sex:female level:6 str:7 agi:8 sta:10 cha:9 talents:literacy_common,literacy_draconic")
+	e.ok("carol", "/sheet set field:spells value:mage_armour")
+	e.ok("carol", "/cast spell:mage_armour", 3, 4, 3, 3, 3, 3)
+	if c := e.rt("carol", "Mira"); len(c.Effects) != 1 {
+		t.Fatalf("Mage Armour not on: %+v", c.Effects)
+	}
+	r := e.ok("carol", "/sheet set field:level value:6")
+	if strings.Contains(r.Text, "Mage Armour ends") {
+		t.Errorf("a change of no equipment ends Mage Armour:\n%s", r.Text)
+	}
+	r = e.ok("carol", "/sheet set field:max_dodge value:2")
+	if c := e.rt("carol", "Mira"); len(c.Effects) != 0 {
+		t.Errorf("Mage Armour still on: %+v", c.Effects)
+	}
+	if !strings.Contains(r.Text, "Mage Armour ends: the equipment of Mira changed") {
+		t.Errorf("text:\n%s", r.Text)
+	}
+}
+
+// TestRogueTrapDamage (issue 14, RT 9): /hp type:trap is a damage type no resistance reduces.
+func TestRogueTrapDamage(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", createBrom)
+	r := e.ok("alice", "/hp damage amount:3 type:trap")
+	wantResult(t, "trap", r.Result, map[string]any{"hp": 6.0, "applied": 3.0})
+	if r := e.run("alice", "/sheet set field:resist value:trap:1"); r.Error == "" {
+		t.Errorf("a resistance to trap damage is accepted: %s", r.Text)
+	}
+}
