@@ -3,6 +3,8 @@ package bot_test
 import (
 	"strings"
 	"testing"
+
+	"rulekeeper/rules/rogue"
 )
 
 // TestRogueGridRange (issue 14, RT 2; A18): a ranged attack at a placed target takes its range modifier from the
@@ -123,5 +125,24 @@ func TestRogueTrapDamage(t *testing.T) {
 	wantResult(t, "trap", r.Result, map[string]any{"hp": 6.0, "applied": 3.0})
 	if r := e.run("alice", "/sheet set field:resist value:trap:1"); r.Error == "" {
 		t.Errorf("a resistance to trap damage is accepted: %s", r.Text)
+	}
+}
+
+// TestRogueAuraSecondary (issue 14, RT 3; A10.3): a creature vulnerable to an aura's type suffers its secondary
+// effect — fire sets Grak burning on his sheet — and the encounter turn's reply says so.
+func TestRogueAuraSecondary(t *testing.T) {
+	e := newPlayEnv(t)
+	e.warband()
+	e.ok("alice", "/sheet set field:aura value:fire")
+	e.ok("gm", "/sheet set field:weak value:fire character:Grak")
+	e.ok("gm", "/init start system:rogue")
+	e.ok("alice", "/init join x:0 y:0")
+	e.ok("gm", "/init join character:Grak x:1 y:0")
+	r := e.ok("gm", "/rt turn encounter:true", 2, 3, 3, 3, 3, 3, 3)
+	if !e.rt("gm", "Grak").HasState(rogue.Burning) {
+		t.Errorf("Grak is not burning:\n%s", r.Text)
+	}
+	if !strings.Contains(r.Text, "secondary effect (vulnerable) · Grak: On fire") {
+		t.Errorf("text:\n%s", r.Text)
 	}
 }
