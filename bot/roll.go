@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
+	"sync"
 
 	"rulekeeper/locales"
 	"rulekeeper/rules/dice"
@@ -26,26 +28,47 @@ func (b *Bot) rollCommand() *Command {
 }
 
 // rollResults is the structured result of a /roll with more than one roll: a repeated roll (with the sum of its
-// totals) or a line of rolls separated by ";" (no sum: they roll different things).
+// totals) or a line of rolls separated by ";" (no sum: they roll different things). Each roll is the dice result's
+// JSON, led by "mode" ("adv", "dis", "ea") when a word asked for one (rollJSON).
 type rollResults struct {
-	Rolls []rollJSON `json:"rolls"`
-	Sum   *int       `json:"sum,omitempty"`
+	Rolls []json.RawMessage `json:"rolls"`
+	Sum   *int              `json:"sum,omitempty"`
 }
 
-// rollJSON is one roll of a /roll: the dice result's JSON, led by "mode" ("adv", "dis", "ea") when a word asked for
-// one; without a mode it is exactly the result's JSON.
-type rollJSON struct {
-	Mode   dice.Mode
-	Result *dice.Result
-}
-
-// MarshalJSON writes {"mode":"adv","expr":...} or the result's own JSON.
-func (r rollJSON) MarshalJSON() ([]byte, error) {
-	b, err := r.Result.MarshalJSON()
-	if err != nil || r.Mode == dice.ModeNormal || len(b) < 2 {
+// rollJSON is one roll's JSON: {"mode":"adv","expr":...}, or exactly the result's JSON without a mode.
+func rollJSON(m dice.Mode, r *dice.Result) (json.RawMessage, error) {
+	b, err := r.MarshalJSON()
+	if err != nil || m == dice.ModeNormal || len(b) < 2 {
 		return b, err
 	}
-	return append([]byte(`{"mode":"`+r.Mode.String()+`",`), b[1:]...), nil
+	return append([]byte(`{"mode":"`+m.String()+`",`), b[1:]...), nil
+}
+
+// rolled is one roll of a /roll as the reply shows it: rendered at once, so that its Result can roll again.
+type rolled struct {
+	text    string
+	json    json.RawMessage
+	total   int
+	tone    Tone
+	comment string
+}
+
+// results are reused /roll Results (dice.Expr.RollInto): a roll is rendered and encoded before its Result goes
+// back, so /roll allocates no Result per roll.
+var results = sync.Pool{New: func() any { return new(dice.Result) }}
+
+// rollOne rolls l into a pooled Result and renders it (its breakdown at most max bytes).
+func rollOne(req *Request, l dice.Line, max int) (rolled, error) {
+	res := results.Get().(*dice.Result)
+	defer results.Put(res)
+	if err := l.Expr.RollInto(res, req.Dice); err != nil {
+		return rolled{}, err
+	}
+	js, err := rollJSON(l.Mode, res)
+	if err != nil {
+		return rolled{}, err
+	}
+	return rolled{text: describeLine(req, l.Mode, res, max), json: js, total: res.Total, tone: rollTone(res), comment: res.Comment}, nil
 }
 
 func (b *Bot) roll(req *Request) (*Reply, error) {
@@ -75,41 +98,43 @@ func rollReply(req *Request, expr string, repeat int) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	rolls := make([]rollJSON, 0, repeat*len(lines))
+	n := repeat * len(lines)
+	rolls := make([]rolled, 0, n)
 	for range repeat {
 		for _, l := range lines {
-			r, err := l.Roll(req.Dice)
+			r, err := rollOne(req, l, 3900/n)
 			if err != nil {
 				return nil, err
 			}
-			rolls = append(rolls, rollJSON{Mode: l.Mode, Result: r})
+			rolls = append(rolls, r)
 		}
 	}
 	reply := &Reply{Title: req.T("roll.title", "User", userLabel(req))}
 	var body strings.Builder
 	sum := 0
-	budget := 3900 / len(rolls)
+	js := make([]json.RawMessage, len(rolls))
 	for i, r := range rolls {
 		if len(rolls) > 1 {
 			body.WriteString(strconv.Itoa(i+1) + ". ")
 		}
-		if c := r.Result.Comment; c != "" && len(lines) > 1 {
-			body.WriteString(req.P.Label(c, describeLine(req, r, budget)))
+		if r.comment != "" && len(lines) > 1 {
+			body.WriteString(req.P.Label(r.comment, r.text))
 		} else {
-			body.WriteString(describeLine(req, r, budget))
+			body.WriteString(r.text)
 		}
 		body.WriteByte('\n')
-		sum += r.Result.Total
+		sum += r.total
+		js[i] = r.json
 	}
 	switch {
 	case len(rolls) == 1:
-		reply.Result = rolls[0]
-		reply.Tone = rollTone(rolls[0].Result)
+		reply.Result = js[0]
+		reply.Tone = rolls[0].tone
 	case len(lines) == 1:
 		body.WriteString(req.T("roll.sum", "Sum", req.Style.bold(strconv.Itoa(sum))))
-		reply.Result = rollResults{Rolls: rolls, Sum: &sum}
+		reply.Result = rollResults{Rolls: js, Sum: &sum}
 	default:
-		reply.Result = rollResults{Rolls: rolls}
+		reply.Result = rollResults{Rolls: js}
 	}
 	if c := lines[0].Expr.Comment(); c != "" && len(lines) == 1 {
 		reply.Fields = append(reply.Fields, Field{Name: req.T("roll.comment"), Value: c})
@@ -122,12 +147,12 @@ func rollReply(req *Request, expr string, repeat int) (*Reply, error) {
 }
 
 // describeLine renders one roll of a line in the request's style, its mode after the breakdown ("(advantage)").
-func describeLine(req *Request, r rollJSON, max int) string {
+func describeLine(req *Request, m dice.Mode, r *dice.Result, max int) string {
 	mode := ""
-	if k, ok := modeKeys[r.Mode]; ok {
+	if k, ok := modeKeys[m]; ok {
 		mode = req.T(k)
 	}
-	return describeRoll(req.P, r.Result, max, req.Style, mode)
+	return describeRoll(req.P, r, max, req.Style, mode)
 }
 
 // modeKeys name the modes of /roll.
