@@ -147,8 +147,8 @@ func (t *Table) Rest(ctx context.Context, c Caller, character string, long bool,
 		}
 		if long {
 			res, err = cr.d5.LongRest(at)
-		} else {
-			res, err = cr.d5.ShortRest(hitDice, s.r)
+		} else if res, err = cr.d5.ShortRest(hitDice, s.r); err == nil {
+			res.SlotsRestored = cr.d5.RestorePactSlots() // a warlock's Pact Magic comes back on a short rest too (PHB 107)
 		}
 		if err != nil {
 			return err
