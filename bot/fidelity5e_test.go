@@ -43,3 +43,19 @@ func TestShortRestNegativeCon(t *testing.T) {
 		t.Errorf("a negative total shown:\n%s", r.Text)
 	}
 }
+
+// TestPetrifiedPoisonCommands (issue 14, 5e 3; SRD Petrified): poison damage on a petrified character is 0, and
+// poisoned is refused, naming petrified in the reply's language.
+func TestPetrifiedPoisonCommands(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("wendy", "/sheet create name:Statue class:fighter level:3 str:14 dex:10 con:14 int:8 wis:10 cha:8")
+	e.ok("wendy", "/condition add name:petrified")
+	r := e.ok("wendy", "/hp damage amount:9 type:poison")
+	if r.Result["hp"] != r.Result["hp_max"] {
+		t.Errorf("poison damage while petrified: %s", r.Text)
+	}
+	r = e.run("wendy", "/condition add name:poisoned")
+	if r.Error != "effect.err.condition_immune" || !strings.Contains(r.Text, "(Petrified)") {
+		t.Errorf("poisoned while petrified: %+v", r)
+	}
+}
