@@ -59,3 +59,16 @@ func TestPetrifiedPoisonCommands(t *testing.T) {
 		t.Errorf("poisoned while petrified: %+v", r)
 	}
 }
+
+// TestIdentifyIncapacitated (issue 14, 5e 4; Xanathar's: identifying a spell takes a reaction or an action): an
+// incapacitated creature cannot identify a spell; one that is not can.
+func TestIdentifyIncapacitated(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("wendy", "/sheet create name:Sage class:wizard level:3 str:8 dex:14 con:12 int:16 wis:10 cha:10")
+	e.ok("wendy", "/condition add name:stunned")
+	if r := e.run("wendy", "/identify spell:fireball", 15); r.Error != "spell.err.identify_incapacitated" {
+		t.Errorf("stunned identifies: %+v", r)
+	}
+	e.ok("wendy", "/condition remove name:stunned")
+	e.ok("wendy", "/identify spell:fireball", 15)
+}
