@@ -50,10 +50,8 @@ func readAttackRT(req *Request) (r play.Reading[play.AttackRT]) {
 		r.Err = Errorf("rt.attack.err.range_melee")
 		return r
 	}
-	a.Targets = splitList(req.Str("targets"))
-	if len(a.Targets) > 0 && strings.TrimSpace(req.Str("target")) == "" {
-		r.Err = Errorf("rt.attack.err.targets_need_target")
-		return r
+	if names := splitList(req.Str("target")); req.Has("talent") && len(names) > 1 {
+		a.Targets = names[1:] // Multi Shot, Sweeping Blow, Blade Flurry: the extra targets after the first
 	}
 	if t := req.Str("talent"); t != "" {
 		if a.Talent, r.Err = parseRogueTalent(t); r.Err != nil {

@@ -82,8 +82,10 @@ func New(cfg Config) *Bot {
 		b.initCommand(),
 		b.identifyCommand(),
 		b.aoeCommand(),
-		b.sanCommand(), // Call of Cthulhu (san.go)
-		b.cocCommand(), // Call of Cthulhu (coccmd.go)
+		b.sanCommand(),     // Call of Cthulhu (san.go)
+		b.cocCommand(),     // Call of Cthulhu (coccmd.go)
+		b.monsterCommand(), // monster.go
+		b.timeCommand(),    // gmtime.go
 	}
 	b.commands = append(b.commands, cfg.Extra...)
 	b.labels = labelIndex(b.commands)

@@ -36,6 +36,8 @@ type initListResult struct {
 	Order   []string  `json:"order"`
 	GM      bool      `json:"gm"` // the caller sees NPC numbers
 	Rows    []initRow `json:"rows"`
+	Page    int       `json:"page"`  // the page shown, from 1 (gmturn.go)
+	Pages   int       `json:"pages"` // pages of rows
 }
 
 func (b *Bot) initList(req *Request) (*Reply, error) {
@@ -119,7 +121,7 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 	if e.Round == 0 {
 		title = req.T("init.list_title_waiting")
 	}
-	return &Reply{Title: title, Body: strings.Join(lines, "\n"), Result: res, Buttons: []Button{nextButton(req, req.ChannelID)}}, nil
+	return listPage(req, title, lines, &res), nil // one page of rows, with buttons to the others (gmturn.go)
 }
 
 // initCondition puts a condition on a combatant, or takes it off: a 5e character's goes on its sheet (where

@@ -116,9 +116,9 @@ func TestCastConditionAnchor(t *testing.T) {
 	if len(ogre.Conditions) != 1 || ogre.Conditions[0].Anchor != mira.ID || !ogre.Conditions[0].Fresh {
 		t.Fatalf("anchor: %+v", ogre.Conditions)
 	}
-	e.ok("alice", "/init next") // Mira's casting turn ends: it does not count
-	e.ok("gm-carol", "/init next")
-	e.ok("alice", "/init next") // her next turn ends: 9 left
+	e.ok("alice", "/init next")       // Mira's casting turn ends: it does not count
+	e.ok("gm-carol", "/init next", 1) // the Ogre's turn ends: its repeat WIS save against hold person fails (issue 12)
+	e.ok("alice", "/init next")       // her next turn ends: 9 left
 	if got := joined(e.npcConditions("Ogre")); got != "paralyzed:9" {
 		t.Errorf("after a round: %s", got)
 	}
