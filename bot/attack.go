@@ -37,6 +37,7 @@ func (b *Bot) attackCommand() *Command {
 			"/attack weapon:longsword damage:1d8 target:Grak",
 			"/attack damage:1d6 dodge:1 block:1",
 			"/attack weapon:\"longbow slow\" damage:1d8 range:6 target:Grak",
+			"/attack weapon:longsword damage:1d8 talent:sweeping_blow target:\"Grak, Snik, Mog\"",
 			"/attack weapon:rapier target:\"Goblin 1\" sneak:yes",
 			"/attack weapon:longsword target:\"Goblin 2\" smite:2",
 			"/attack weapon:greataxe target:Ogre single:true",
@@ -77,6 +78,9 @@ type attackResult struct {
 func (b *Bot) attack(req *Request) (*Reply, error) {
 	in := play.Attack{Character: req.Str("character"), Target: req.Str("target"), As: strings.TrimSpace(req.Str("as")),
 		Dnd5e: readAttack5e(req), Rogue: readAttackRT(req), CoC: readAttackCoC(req)}
+	if t := in.Rogue.In.Targets; len(t) > 0 { // Rogue's Tale: "target:Grak, Snik" is Grak and an extra target
+		in.Target = splitList(req.Str("target"))[0]
+	}
 	if req.Has("action") && in.As == "" {
 		return nil, Errorf("npc.err.action_needs_as")
 	}

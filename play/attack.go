@@ -47,7 +47,8 @@ type AttackRT struct {
 	Hand       rogue.Hand
 	Talent     rogue.Talent
 	Bonus      int
-	Range      *int // the distance for ranged and thrown attacks
+	Range      *int     // the distance for ranged and thrown attacks; nil = from the grid when both are placed
+	Targets    []string // the extra targets of Multi Shot, Sweeping Blow and Blade Flurry, by name
 	// Defences of an untracked defender (dodge:, block:, parry:); nil = not given.
 	Dodge, Block, Parry *int
 	AdHocName           string // the untracked defender's name in the reply's language

@@ -48,9 +48,11 @@ type AuraHit struct {
 	Healed    int              `json:"healed,omitempty"` // HP gained (same aura: healed instead)
 	Heal      bool             `json:"heal,omitempty"`
 	Secondary bool             `json:"secondary,omitempty"` // the target is vulnerable: secondary effect applies
-	HPBefore  int              `json:"hp_before"`
-	HP        int              `json:"hp"`
-	Dead      bool             `json:"dead,omitempty"`
+	// Effect is that secondary effect as put on the target (burning, slowed, …; nil when immune or it lasts no turn).
+	Effect   *rogue.SecondaryEffect `json:"effect,omitempty"`
+	HPBefore int                    `json:"hp_before"`
+	HP       int                    `json:"hp"`
+	Dead     bool                   `json:"dead,omitempty"`
 }
 
 // member is a combatant being advanced: its creature and its entry.
@@ -204,7 +206,7 @@ func spreadAura(src *member, a *rogue.AuraRoll, members []*member, r dice.Roller
 			return err
 		}
 		ae := AuraHit{Source: src.cr.comb.Name, Target: t.cr.comb.Name, Type: a.Type, Distance: d, Amount: h.Amount,
-			Secondary: h.Secondary, HPBefore: before, HP: t.cr.rt.HP, Dead: t.cr.rt.Dead()}
+			Secondary: h.Secondary, Effect: h.Effect, HPBefore: before, HP: t.cr.rt.HP, Dead: t.cr.rt.Dead()}
 		if h.Heal != nil {
 			ae.Heal, ae.Healed = true, h.Heal.Amount
 		}

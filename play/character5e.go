@@ -153,8 +153,8 @@ func (t *Table) Rest(ctx context.Context, c Caller, character string, long bool,
 		}
 		if long {
 			res, err = s.longRest5e(cr, at, false)
-		} else {
-			res, err = cr.d5.ShortRest(hitDice, s.r)
+		} else if res, err = cr.d5.ShortRest(hitDice, s.r); err == nil {
+			res.SlotsRestored = cr.d5.RestorePactSlots() // a warlock's Pact Magic comes back on a short rest too (PHB 107)
 		}
 		if err != nil {
 			return err

@@ -34,7 +34,7 @@ func (c *RollCmd) Run(g *Globals) error {
 		return json.NewEncoder(os.Stdout).Encode(res)
 	}
 	p := g.Printer()
-	fmt.Println(bot.DescribeRoll(p, res, 1<<20))
+	fmt.Println(bot.DescribeRoll(p, res, 1<<20, bot.Plain))
 	if res.Comment != "" {
 		fmt.Println(p.T("roll.comment") + ": " + res.Comment)
 	}
