@@ -72,6 +72,7 @@ func wantChance(t *testing.T, what string, m map[string]any, want *big.Rat) {
 func TestOdds5e(t *testing.T) {
 	e := newPlayEnv(t)
 	e.party() // Aria: DEX +3, DEX save +5 (rogue); rapier +5. Borin: AC 11.
+	e.brawl("alice", "bob")
 	dc15 := func(mod int) func(nat, x int) bool { return func(nat, x int) bool { return nat+mod+x >= 15 } }
 	tests := []struct {
 		user, line string

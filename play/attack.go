@@ -136,6 +136,9 @@ func (rules5e) attack(s *scene, in *Attack) (*AttackResult, error) {
 		if tgt == nil {
 			return nil, fail("play.attack.err.no_target", "Name", in.Target)
 		}
+		if err := s.mayHarm(attacker, tgt); err != nil {
+			return nil, err
+		}
 		t = tgt.target5e()
 	}
 	fight := tgt != nil && (tgt.comb != nil || tgt.conc.Active())
