@@ -29,6 +29,7 @@ var codeArgs = map[string][]string{
 	CodeTooManySides:        {"Pos", "Limit"},
 	CodeTooLong:             {"Limit", "Length"},
 	CodeTooDeep:             {"Pos", "Limit"},
+	CodeTooHeavy:            {},
 	CodeNumberTooLarge:      {"Pos"},
 	CodeMissingSelector:     {"Pos", "Op"},
 	CodeBadSelector:         {"Pos", "Op", "Allowed"},

@@ -2,8 +2,8 @@ package dice
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
-	"errors"
 	"math"
 	"math/big"
 	"math/bits"
@@ -14,8 +14,9 @@ import (
 
 // Distribution defaults.
 const (
-	DefaultBudget  = 1 << 24 // states an exact computation may visit (tens of milliseconds at most)
-	DefaultSamples = 100_000 // Monte-Carlo samples (fewer for pools of more than 20 dice)
+	DefaultBudget  = 1 << 24 // states an exact computation may visit (at most a few tens of milliseconds)
+	DefaultMemory  = 6 << 20 // bytes an exact computation may allocate
+	DefaultSamples = 100_000 // Monte-Carlo samples at most (fewer when rolls cost more: see SampleWork)
 
 	// MaxShownDenominator bounds the fractions the ...Rat methods return:
 	// 319/400 is shown, 15869/1296 too, a fraction over 6^10 is not.
@@ -25,16 +26,21 @@ const (
 // DistOptions tunes Expr.Distribution; the zero value is ready to use.
 type DistOptions struct {
 	// Budget is the number of states (cells of the dynamic programs and
-	// convolutions) the exact computation may visit before it gives up for a
-	// Monte-Carlo estimate; 0 means DefaultBudget and a negative value
-	// estimates at once.
+	// convolutions, about a nanosecond of work each) the exact computation
+	// may visit before it gives up for a Monte-Carlo estimate; 0 means
+	// DefaultBudget and a negative value estimates at once.
 	Budget int
+	// Memory is the number of bytes the exact computation may allocate in
+	// all (its distributions, states and tables, and the Dist it returns)
+	// before it gives up for the estimate; 0 means DefaultMemory.
+	Memory int
 	// ExplodeDepth is the number of explosions followed per die for each e
 	// or !; 0 chooses, per term, the depth beyond which less than 1e-12 of
 	// the probability is left. It never exceeds what MaxDice allows.
 	ExplodeDepth int
-	// Samples is the Monte-Carlo sample size; 0 means DefaultSamples, fewer
-	// for big pools (2×10^6 dice in all, but at least 5,000 samples).
+	// Samples is the Monte-Carlo sample size; 0 means as many as SampleWork
+	// allows for the expression's rolls, DefaultSamples at most (see Cost),
+	// and CodeTooHeavy when that is fewer than MinSamples.
 	Samples int
 	// Seed seeds the Monte-Carlo roller (NewSeeded): the same seed gives the
 	// same estimate.
@@ -54,8 +60,10 @@ type DistOptions struct {
 // that it no longer matches; ro: once; ra: one more die); explosions to a
 // depth, the probability beyond it reported as Leftover; mi/ma; counts
 // (10d10c>=8); sets, whose elements may differ; Fate dice; and comparisons,
-// whose probability of success is Success. Labels and comments change
-// nothing.
+// whose probability of success is Success. Labels, comments and critical
+// ranges (cs, cf) change nothing. Compounding (!!), penetrating (!p) and
+// functions (floor, ceil, round, abs) have no exact method: their
+// distributions are always the Monte-Carlo estimate below (Cost says so).
 //
 // Probabilities are exact fractions while the common denominator of the
 // computation fits in 64 bits (4d6kh3: /1296, 2d20kh1+5>=15: 319/400;
@@ -63,10 +71,11 @@ type DistOptions struct {
 // tails included); the ...Rat methods return fractions whose denominator is
 // at most MaxShownDenominator. Either way the distribution is computed and
 // Exact reports true. When the computation would visit more states than
-// DistOptions.Budget, the distribution is estimated instead by rolling the
-// expression DistOptions.Samples times with NewSeeded(DistOptions.Seed):
-// Exact reports false, Samples the sample size and Interval95 a 95%
-// interval for any probability read from it.
+// DistOptions.Budget or allocate more than DistOptions.Memory (see Cost and
+// DistributionContext), the distribution is estimated instead by rolling the
+// expression DistOptions.Samples times (or as many as SampleWork allows)
+// with NewSeeded(DistOptions.Seed): Exact reports false, Samples the sample
+// size and Interval95 a 95% interval for any probability read from it.
 //
 // MaxDice (rerolls and explosions included) makes a roll fail. The computed
 // distribution counts explosions beyond what MaxDice allows as Leftover
@@ -87,6 +96,7 @@ type Dist struct {
 	meanRat  *big.Rat // exact mean, nil when not tracked
 
 	compare bool // the expression is a comparison: succ is P(success)
+	stopped bool // the context stopped the sampling before its sample size
 	target  *distTarget
 	succ    float64
 	succRat *big.Rat // nil when not tracked
@@ -102,20 +112,29 @@ type distTarget struct {
 // value (for a comparison, its left side's) and, for a comparison, the
 // probability of success. Errors are *Error: an expression that can divide
 // by zero (CodeDivisionByZero) or overflow (CodeOverflow) for some outcome,
-// or whose rerolls or explosions match every face (CodeTooManyDice).
+// or whose rerolls or explosions match every face (CodeTooManyDice), or
+// that is too heavy to compute or estimate (CodeTooHeavy). It is
+// DistributionContext without a deadline.
 func (e *Expr) Distribution(opt DistOptions) (*Dist, error) {
-	if opt.Budget < 0 {
-		return e.sample(opt)
-	}
-	c := &dctx{e: e, budget: opt.Budget, exact: true, depth: opt.ExplodeDepth}
-	if c.budget == 0 {
-		c.budget = DefaultBudget
+	return e.DistributionContext(context.Background(), opt)
+}
+
+// exact computes the distribution within budget states and the memory of
+// opt; errBudget when it goes beyond them, errStopped when ctx is done first.
+// Its work goes to w when w is not nil.
+func (e *Expr) exact(ctx context.Context, opt DistOptions, budget int, w *spent) (*Dist, error) {
+	c := &dctx{e: e, budget: budget, memory: opt.Memory, exact: true, depth: opt.ExplodeDepth, ctx: ctx}
+	if c.memory <= 0 {
+		c.memory = DefaultMemory
 	}
 	d, err := c.run()
-	switch {
-	case errors.Is(err, errBudget):
-		return e.sample(opt)
-	case err == nil && c.capped != nil && d.leftover > 0.5:
+	if w != nil {
+		w.states = budget - max(c.budget, 0)
+		if c.budget < 0 { // the charge that failed was never spent: all of it, at most
+			w.states = budget
+		}
+	}
+	if err == nil && c.capped != nil && d.leftover > 0.5 {
 		// MaxDice leaves no room for the explosions: most rolls would fail
 		return nil, e.errAt(CodeTooManyDice, c.capped.pos, "Limit", MaxDice)
 	}
@@ -139,6 +158,9 @@ func (c *dctx) run() (*Dist, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := c.take(distCells * p.nnz()); err != nil {
+			return nil, err
+		}
 		return newDist(p, nil, scal{}, c.cut), nil
 	}
 	a, err := c.eval(n.a)
@@ -158,8 +180,15 @@ func (c *dctx) run() (*Dist, error) {
 			return nil, err
 		}
 	}
+	if err := c.take(distCells * a.nnz()); err != nil {
+		return nil, err
+	}
 	return newDist(a, b, s, c.cut), nil
 }
+
+// distCells is the memory of a Dist per value, in cells: the value, its
+// probability and its count.
+const distCells = 3
 
 // newDist builds the Dist of p; for a comparison, p is its left side (times
 // the mass of its right side b, when something was cut off) and s the

@@ -3,7 +3,6 @@ package dice
 import (
 	"encoding/binary"
 	"errors"
-	"slices"
 )
 
 // eval returns the distribution of node i. Distinct nodes roll distinct dice,
@@ -17,7 +16,11 @@ func (c *dctx) eval(i uint16) (*pmf, error) {
 		if ops := c.e.ops(n); hasOp(ops, opCompound) || hasOp(ops, opPenetrate) {
 			return nil, errBudget // no exact rule for !! and !p: the seeded Monte-Carlo estimate
 		}
-		p, err := c.newTerm(n).dist()
+		t, err := c.newTerm(n)
+		if err != nil {
+			return nil, err
+		}
+		p, err := t.dist()
 		if errors.Is(err, errRange) {
 			err = c.e.errAt(CodeOverflow, n.pos)
 		}
@@ -26,6 +29,8 @@ func (c *dctx) eval(i uint16) (*pmf, error) {
 		return c.set(n)
 	case KindGroup:
 		return c.eval(n.a)
+	case KindFunc:
+		return nil, errBudget // no exact rule for functions: the seeded Monte-Carlo estimate
 	case KindNeg:
 		p, err := c.eval(n.a)
 		if err != nil {
@@ -75,6 +80,14 @@ func (c *dctx) eval(i uint16) (*pmf, error) {
 	}
 	return nil, errBudget // a comparison below the root cannot be parsed
 }
+
+// setWeight is what one step of a set's walk costs, in states: a state
+// copied, keyed and looked up; newStateWeight what a new state costs
+// besides: its key and values stored, its index grown.
+const (
+	setWeight      = 64
+	newStateWeight = 512
+)
 
 // set returns the distribution of a set: the sum of its kept elements.
 func (c *dctx) set(n *node) (*pmf, error) {
@@ -141,14 +154,20 @@ func (c *dctx) set(n *node) (*pmf, error) {
 		f    float64
 	}
 	// states in the order they were first reached: float64 sums do not depend on map order
-	states := []*state{{x: 1, f: 1}}
+	states := []state{{x: 1, f: 1}}
 	var kb []byte
+	var buf, arena []int // the states' values, carved from one array at a time
 	for _, p := range ps {
-		if err := c.spend(poolWeight * len(states) * p.nnz()); err != nil {
+		steps := len(states) * p.nnz()
+		if err := c.spend(setWeight * steps); err != nil {
 			return nil, err
 		}
-		idx := make(map[string]int, len(states))
-		var next []*state
+		room := min(steps, 4*len(states)+64) // the index of the next states, and the states
+		if err := c.take(10 * room); err != nil {
+			return nil, err
+		}
+		idx := make(map[string]int, room)
+		next := make([]state, 0, room)
 		pf := p.floats()
 		for _, s := range states {
 			for i := range p.size() {
@@ -160,7 +179,8 @@ func (c *dctx) set(n *node) (*pmf, error) {
 				for at < len(s.vals) && s.vals[at] >= v {
 					at++
 				}
-				vals := slices.Insert(slices.Clone(s.vals), at, v)
+				buf = append(append(append(buf[:0], s.vals[:at]...), v), s.vals[at:]...)
+				vals := buf
 				switch {
 				case top > 0 && len(vals) > top:
 					vals = vals[:top]
@@ -173,11 +193,23 @@ func (c *dctx) set(n *node) (*pmf, error) {
 				}
 				k, ok := idx[string(kb)]
 				if !ok {
+					// its values and key (a cell a value each), the state and its entry
+					if err := c.spend(newStateWeight); err != nil {
+						return nil, err
+					}
+					if err := c.take(2*len(vals) + 16); err != nil {
+						return nil, err
+					}
 					k = len(next)
 					idx[string(kb)] = k
-					next = append(next, &state{vals: vals})
+					if cap(arena)-len(arena) < len(vals) {
+						arena = make([]int, 0, max(1024, 2*cap(arena), len(vals)))
+					}
+					at := len(arena)
+					arena = append(arena, vals...)
+					next = append(next, state{vals: arena[at:len(arena):len(arena)]})
 				}
-				ns := next[k]
+				ns := &next[k]
 				if exact {
 					ns.x += s.x * p.x[i] // ≤ the product of the denominators
 				}
@@ -192,6 +224,9 @@ func (c *dctx) set(n *node) (*pmf, error) {
 		x uint64
 		f float64
 	}
+	if err := c.take(3 * len(states)); err != nil {
+		return nil, err
+	}
 	outs := make([]out, 0, len(states))
 	lo, hi := 0, 0
 	for _, s := range states {
@@ -203,7 +238,7 @@ func (c *dctx) set(n *node) (*pmf, error) {
 		if top == 0 && bottom == 0 {
 			for j := 0; j < len(ops); {
 				k := opGroupEnd(ops, j)
-				mark := selectValues(s.vals, kept, ops[j:k], 0, make([]bool, len(s.vals)))
+				mark := selectValues(s.vals, kept, ops[j:k], 0, make([]bool, len(s.vals)), nil)
 				for m, x := range mark {
 					if x != (ops[j].op == opK) {
 						kept[m] = false
@@ -233,6 +268,9 @@ func (c *dctx) set(n *node) (*pmf, error) {
 		return nil, c.spend(c.budget + 1)
 	}
 	if err := c.spend(int(span) + 1); err != nil {
+		return nil, err
+	}
+	if err := c.take(2 * (int(span) + 1)); err != nil { // the sums and their reduction
 		return nil, err
 	}
 	p := &pmf{lo: lo}

@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/bits"
@@ -23,6 +24,8 @@ var (
 	// errInexact: an exact-only step overflowed 64 bits; the caller redoes
 	// the work in float64.
 	errInexact = errors.New("dice: exact arithmetic overflow")
+	// errStopped: the caller's context is done (its deadline has passed).
+	errStopped = errors.New("dice: distribution stopped by its context")
 )
 
 // pmf is a sub-probability mass function over lo, lo+1, ..., lo+size()-1:
@@ -271,25 +274,72 @@ func subInt(a, b int) (int, bool) {
 // dctx is the state of one Distribution computation.
 type dctx struct {
 	e      *Expr
-	budget int   // states left before falling back to Monte-Carlo
-	exact  bool  // start every term exact (false: float64 from the start)
-	depth  int   // ExplodeDepth option (0: automatic)
-	cut    bool  // some explosion was cut off at its depth
-	capped *node // a term whose explosions MaxDice leaves no room for
+	budget int             // states left before falling back to Monte-Carlo
+	memory int             // bytes the computation may still allocate
+	ctx    context.Context // the caller's context (nil: none)
+	tick   int             // states spent since ctx was last looked at
+	exact  bool            // start every term exact (false: float64 from the start)
+	depth  int             // ExplodeDepth option (0: automatic)
+	cut    bool            // some explosion was cut off at its depth
+	capped *node           // a term whose explosions MaxDice leaves no room for
 }
+
+// pmfCells is the memory of a pmf besides its values, in cells: the
+// header that every result carries, however small.
+const pmfCells = 8
+
+// checkEvery is how many states the computation spends between two looks
+// at its context: well under a millisecond.
+const checkEvery = 1 << 16
 
 // stepWeight is what one step of a dynamic program (a memo entry, a
 // transition of the order statistics, a state of a set) costs, in states of
 // the budget: it allocates where a convolution cell adds a number.
 const stepWeight = 16
 
+// rankWeight is what one transition of the order statistics' dynamic
+// program costs, in states: weights, powers and a convolution's bookkeeping.
+const rankWeight = 128
+
+// pairWeight is what one pair of values costs pairs, in states: two
+// divisions with their checks; productWeight the same for a product.
+const (
+	pairWeight    = 12
+	productWeight = 6
+	// missWeight is added per pair when the result outgrows the caches
+	// (more than missSpan values): every pair then writes to memory.
+	missWeight = 8
+	missSpan   = 1 << 16
+)
+
 // spend charges n states (cells of the dynamic programs and convolutions).
+// Past the budget it fails with errBudget, once the context is done with
+// errStopped; either way every later charge fails too.
 func (c *dctx) spend(n int) error {
 	if n < 0 || n > c.budget {
 		c.budget = -1
 		return errBudget
 	}
 	c.budget -= n
+	if c.tick += n; c.tick >= checkEvery && c.ctx != nil {
+		c.tick = 0
+		if c.ctx.Err() != nil {
+			c.budget = -1
+			return errStopped
+		}
+	}
+	return nil
+}
+
+// take charges the memory of n new 8-byte cells (counts, probabilities,
+// values, and the bookkeeping of states counted in cells); past the memory
+// budget it fails with errBudget, and so does every later charge.
+func (c *dctx) take(n int) error {
+	if n < 0 || n > c.memory/8 {
+		c.budget, c.memory = -1, -1
+		return errBudget
+	}
+	c.memory -= 8 * n
 	return nil
 }
 
@@ -317,19 +367,22 @@ func (c *dctx) empty() *pmf {
 }
 
 // uniform returns the uniform distribution on lo..lo+n-1 (n ≥ 1).
-func (c *dctx) uniform(lo, n int) *pmf {
+func (c *dctx) uniform(lo, n int) (*pmf, error) {
+	if err := c.take(n); err != nil {
+		return nil, err
+	}
 	if c.exact {
 		x := make([]uint64, n)
 		for i := range x {
 			x[i] = 1
 		}
-		return &pmf{lo: lo, x: x, den: uint64(n)}
+		return &pmf{lo: lo, x: x, den: uint64(n)}, nil
 	}
 	f := make([]float64, n)
 	for i := range f {
 		f[i] = 1 / float64(n)
 	}
-	return &pmf{lo: lo, f: f}
+	return &pmf{lo: lo, f: f}, nil
 }
 
 // convF adds the convolution of a and b to dst (len(dst) ≥ len(a)+len(b)-1).
@@ -426,6 +479,9 @@ func (c *dctx) conv(a, b *pmf, sub bool) (*pmf, error) {
 	if err := c.spend(zo*inner.size() + n); err != nil {
 		return nil, err
 	}
+	if err := c.take(pmfCells + n + nb); err != nil { // the result, and b reversed or reduced
+		return nil, err
+	}
 	rev := func(p *pmf) *pmf { // b reversed, for a difference
 		if !sub || p != b {
 			return p
@@ -455,9 +511,20 @@ func (c *dctx) conv(a, b *pmf, sub bool) (*pmf, error) {
 			return c.conv(ra, rb, sub)
 		}
 	}
+	if err := c.take(n + floatCells(a) + floatCells(b)); err != nil {
+		return nil, err
+	}
 	f := make([]float64, n)
 	convF(f, outer.floats(), inner.floats())
 	return (&pmf{lo: lo, f: f}).trim(), nil
+}
+
+// floatCells is the memory p.floats() allocates, in cells.
+func floatCells(p *pmf) int {
+	if p.exact() {
+		return p.size()
+	}
+	return 0
 }
 
 // unitShift returns a shifted by v when b is the point mass 1 at v.
@@ -528,6 +595,9 @@ func (c *dctx) sum(ts []sterm) (*pmf, error) {
 		return nil, err
 	}
 	n := hi - lo + 1
+	if err := c.take(pmfCells + 2*n); err != nil { // the sum, and its reduction or float64 copy
+		return nil, err
+	}
 	if exact {
 		x := make([]uint64, n)
 		ok := true
@@ -611,40 +681,34 @@ func runsOf(p *pmf) []run {
 }
 
 // windowF sets ws[k] = w·Σ r[k-L+1..k] for k in [0, len(ws)), where r
-// holds len(ws) values (zero past the data), with additions only — no
-// cancellation, so tiny tail probabilities stay accurate: block prefix and
-// suffix sums over blocks of L values. pre and suf are scratch of len(ws);
-// ws may be r itself.
-func windowF(ws, r []float64, L int, w float64, pre, suf []float64) {
+// holds at least len(ws) values (zero past the data), with additions only —
+// no cancellation, so tiny tail probabilities stay accurate: a window is
+// the end of one block of L values (a suffix sum) and the start of the next
+// (a prefix sum). Per block, one pass back for its suffix sums and one
+// forward for its prefix sums and the windows that end in it; scratch holds
+// two blocks' suffix sums (len ≥ 2L). ws may be r itself.
+func windowF(ws, r []float64, L int, w float64, scratch []float64) {
 	n := len(ws)
-	r, pre, suf = r[:n], pre[:n], suf[:n]
+	prev, cur := scratch[:L], scratch[L:2*L]
 	for b := 0; b < n; b += L {
 		e := min(b+L, n)
-		s := 0.0
-		for t := b; t < e; t++ {
-			s += r[t]
-			pre[t] = s
-		}
-		s = 0
+		s := 0.0 // the suffix sums of this block, read before it is written
 		for t := e - 1; t >= b; t-- {
 			s += r[t]
-			suf[t] = s
+			cur[t-b] = s
 		}
-	}
-	for k := range min(L, n) {
-		ws[k] = w * pre[k]
-	}
-	// k ≥ L: the window [a, k], a = k-L+1, spans the end of a's block and
-	// the start of k's, or is exactly k's block when a starts it
-	for b := L; b < n; b += L {
-		e := min(b+L, n)
+		s = 0
 		for k := b; k < e; k++ {
-			if a := k - L + 1; a == b {
-				ws[k] = w * pre[k]
+			s += r[k]
+			// the window [a, k] is the end of the previous block and the
+			// start of this one, or exactly this one
+			if a := k - L + 1; b == 0 || a == b {
+				ws[k] = w * s
 			} else {
-				ws[k] = w * (suf[a] + pre[k])
+				ws[k] = w * (prev[a-(b-L)] + s)
 			}
 		}
+		prev, cur = cur, prev
 	}
 }
 
@@ -686,6 +750,9 @@ func (c *dctx) convRuns(r, u *pmf, runs []run) (*pmf, error) {
 	if err := c.spend(cost + n); err != nil {
 		return nil, err
 	}
+	if err := c.take(pmfCells + 2*n + 1); err != nil {
+		return nil, err
+	}
 	if r.exact() && u.exact() {
 		if den, ok := mul64(r.den, u.den); ok {
 			x := make([]uint64, n)
@@ -716,120 +783,30 @@ func (c *dctx) convRuns(r, u *pmf, runs []run) (*pmf, error) {
 			}
 		}
 	}
+	longest := 0
+	for _, rn := range runs {
+		longest = max(longest, rn.n)
+	}
+	if err := c.take(3*n + 2*longest); err != nil {
+		return nil, err
+	}
 	f := make([]float64, n)
-	ws := make([]float64, 4*n)
-	rf := ws[3*n:]
+	ws := make([]float64, 2*n+2*longest)
+	rf, scratch := ws[n:2*n], ws[2*n:]
 	copy(rf, r.floats()) // padded with zeros
 	for _, rn := range runs {
-		m := nr + rn.n - 1
-		w, pre, suf := ws[:m], ws[n:n+m], ws[2*n:2*n+m]
+		w := ws[:nr+rn.n-1]
 		wt := rn.f
 		if u.den != 0 {
 			wt = float64(rn.x) / float64(u.den)
 		}
-		windowF(w, rf, rn.n, wt, pre, suf)
+		windowF(w, rf, rn.n, wt, scratch)
 		d := f[rn.off:]
 		for i, v := range w {
 			d[i] += v
 		}
 	}
 	return (&pmf{lo: lo, f: f}).trim(), nil
-}
-
-// power returns the distribution of the sum of n independent copies of u.
-func (c *dctx) power(u *pmf, n int) (*pmf, error) {
-	switch {
-	case n == 0:
-		return c.point(0), nil
-	case n == 1 || u.size() == 0:
-		return u, nil
-	}
-	if u.exact() {
-		if u2 := u.reduce(); !powFits(u2.den, n) {
-			u = u.toFloat()
-		} else {
-			u = u2
-		}
-	}
-	runs := runsOf(u)
-	if len(runs) == 1 && runs[0].off == 0 && runs[0].n == u.size() {
-		return c.uniformPower(u, n)
-	}
-	useRuns := 2*len(runs)+2 < u.nnz()
-	r := u
-	for i := 1; i < n; i++ {
-		var err error
-		if useRuns {
-			r, err = c.convRuns(r, u, runs)
-		} else {
-			r, err = c.conv(r, u, false)
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	return r, nil
-}
-
-// uniformPower returns the sum of n independent copies of u, uniform on its
-// range: each step is one window sum, in place (NdS costs N×range).
-func (c *dctx) uniformPower(u *pmf, n int) (*pmf, error) {
-	L := u.size()
-	size := n*(L-1) + 1
-	lo, ok1 := mulInt(u.lo, n)
-	_, ok2 := mulInt(u.hi(), n)
-	if !ok1 || !ok2 {
-		return nil, errRange
-	}
-	if err := c.spend(n * size); err != nil {
-		return nil, err
-	}
-	if u.exact() { // u.den^n fits (power checked): no count can overflow
-		cur, next := make([]uint64, size), make([]uint64, size)
-		for i := range L {
-			cur[i] = 1
-		}
-		for k := 1; k < n; k++ {
-			m := k*(L-1) + 1
-			windowX(next[:m+L-1], cur[:m], L)
-			cur, next = next, cur
-		}
-		// each die has weight x0 on each of its L values: counts × x0^n over den^n
-		den, w := uint64(1), uint64(1)
-		for range n {
-			den *= u.den
-			w *= u.x[0]
-		}
-		if w != 1 {
-			for i := range cur {
-				cur[i] *= w // ≤ den: the mass is at most 1
-			}
-		}
-		return &pmf{lo: lo, x: cur, den: den}, nil
-	}
-	w := u.f[0]
-	buf := make([]float64, 3*size)
-	cur, pre, suf := buf[:size], buf[size:2*size], buf[2*size:]
-	for i := range L {
-		cur[i] = w
-	}
-	for k := 1; k < n; k++ { // in place: cur[m:] is still zero
-		m := k*(L-1) + 1
-		windowF(cur[:m+L-1], cur, L, w, pre, suf)
-	}
-	return &pmf{lo: lo, f: cur}, nil
-}
-
-// powFits reports whether d^n fits in 64 bits.
-func powFits(d uint64, n int) bool {
-	p := uint64(1)
-	for range n {
-		var ok bool
-		if p, ok = mul64(p, d); !ok {
-			return false
-		}
-	}
-	return true
 }
 
 // mapValues returns the distribution of fn(X); fn reports overflow with a
@@ -863,6 +840,9 @@ func (c *dctx) mapValues(p *pmf, fn func(v int) (int, string)) (*pmf, string, er
 	if err := c.spend(n + int(span) + 1); err != nil {
 		return nil, "", err
 	}
+	if err := c.take(pmfCells + int(span) + 1); err != nil {
+		return nil, "", err
+	}
 	out := &pmf{lo: lo, den: p.den}
 	if p.den != 0 {
 		out.x = make([]uint64, span+1)
@@ -891,36 +871,34 @@ func (c *dctx) pairs(a, b *pmf, op byte) (*pmf, string, error) {
 		return &pmf{den: b2u(a.exact() && b.exact())}, "", nil
 	}
 	za, zb := a.nnz(), b.nnz()
-	if err := c.spend(2 * za * zb); err != nil {
+	weight := pairWeight
+	if op == '*' {
+		weight = productWeight
+	}
+	if err := c.spend(weight * za * zb); err != nil {
 		return nil, "", err
 	}
-	lo, hi, first := 0, 0, true
-	for i := range na {
-		if !a.nonzero(i) {
-			continue
-		}
-		for j := range nb {
-			if !b.nonzero(j) {
-				continue
-			}
-			v, code := arith(op, a.lo+i, b.lo+j)
-			if code != "" {
-				return nil, code, nil
-			}
-			if first || v < lo {
-				lo = v
-			}
-			if first || v > hi {
-				hi = v
-			}
-			first = false
-		}
+	lo, hi, code, product := pairRange(a, b, op)
+	if code != "" {
+		return nil, code, nil
+	}
+	fn := func(x, y int) int { v, _ := arith(op, x, y); return v }
+	if product { // no product overflows: multiply
+		fn = func(x, y int) int { return x * y }
 	}
 	span := uint64(hi) - uint64(lo)
 	if span > uint64(c.budget) {
 		return nil, "", c.spend(c.budget + 1)
 	}
-	if err := c.spend(int(span) + 1); err != nil {
+	if span >= missSpan {
+		weight = missWeight
+	} else {
+		weight = 0
+	}
+	if err := c.spend(int(span) + 1 + weight*za*zb); err != nil {
+		return nil, "", err
+	}
+	if err := c.take(pmfCells + int(span) + 1 + floatCells(a) + floatCells(b)); err != nil {
 		return nil, "", err
 	}
 	if a.exact() && b.exact() {
@@ -932,8 +910,7 @@ func (c *dctx) pairs(a, b *pmf, op byte) (*pmf, string, error) {
 				}
 				for j, w := range b.x {
 					if w != 0 {
-						v, _ := arith(op, a.lo+i, b.lo+j)
-						x[v-lo] += u * w // ≤ den: the measures have mass ≤ 1
+						x[fn(a.lo+i, b.lo+j)-lo] += u * w // ≤ den: the measures have mass ≤ 1
 					}
 				}
 			}
@@ -948,12 +925,59 @@ func (c *dctx) pairs(a, b *pmf, op byte) (*pmf, string, error) {
 		}
 		for j, w := range bf {
 			if w != 0 {
-				v, _ := arith(op, a.lo+i, b.lo+j)
-				f[v-lo] += u * w
+				f[fn(a.lo+i, b.lo+j)-lo] += u * w
 			}
 		}
 	}
 	return (&pmf{lo: lo, f: f}).trim(), "", nil
+}
+
+// pairRange returns the least and greatest values of op(A, B), or the code
+// of the first pair that fails; product reports a product computed from the
+// corners of the ranges (the extremes of x·y over a box), which then no
+// pair overflows.
+func pairRange(a, b *pmf, op byte) (lo, hi int, code string, product bool) {
+	if op == '*' {
+		corners := [4][2]int{{a.lo, b.lo}, {a.lo, b.hi()}, {a.hi(), b.lo}, {a.hi(), b.hi()}}
+		for k, xy := range corners {
+			v, code := arith('*', xy[0], xy[1])
+			if code != "" {
+				break // some pair overflows: find the first, in order
+			}
+			if k == 0 || v < lo {
+				lo = v
+			}
+			if k == 0 || v > hi {
+				hi = v
+			}
+			if k == 3 {
+				return lo, hi, "", true
+			}
+		}
+	}
+	first := true
+	for i := range a.size() {
+		if !a.nonzero(i) {
+			continue
+		}
+		for j := range b.size() {
+			if !b.nonzero(j) {
+				continue
+			}
+			v, code := arith(op, a.lo+i, b.lo+j)
+			if code != "" {
+				return 0, 0, code, false
+			}
+			if first || v < lo {
+				lo = v
+			}
+			if first || v > hi {
+				hi = v
+			}
+			first = false
+		}
+	}
+	return lo, hi, "", false
 }
 
 // success returns P(A op B) for independent A and B (op a comparison code).
@@ -963,6 +987,9 @@ func (c *dctx) success(a, b *pmf, op byte) (scal, error) {
 		return ratScal(0, 1), nil
 	}
 	if err := c.spend(na + nb); err != nil {
+		return scal{}, err
+	}
+	if err := c.take(nb + 1 + floatCells(a) + floatCells(b)); err != nil {
 		return scal{}, err
 	}
 	// cnt(v) = the weight of the values y of B with v op y

@@ -46,23 +46,27 @@ type stage struct {
 }
 
 type term struct {
-	c      *dctx
-	n      *node
-	N      int
-	mn, mx int // die faces mn..mx
-	S      int
-	st     []stage
-	count  []dop // the c selectors; nil when the term sums its dice
-	faces  []int // every face a die can show, ascending: mn..mx and the mi/ma limits
-	plain  bool  // faces == mn..mx
-	nst    int   // states: 2 per face (exploded or not), then dropped
-	bot    int   // the dropped state
-	memo   map[int]*pmf
-	mixes  map[[2]int]*pmf
-	chains map[[2]int]*pmf
+	c       *dctx
+	n       *node
+	N       int
+	mn, mx  int // die faces mn..mx
+	S       int
+	st      []stage
+	count   []dop // the c selectors; nil when the term sums its dice
+	faces   []int // every face a die can show, ascending: mn..mx and the mi/ma limits
+	plain   bool  // faces == mn..mx
+	nst     int   // states: 2 per face (exploded or not), then dropped
+	bot     int   // the dropped state
+	memo    map[int]*pmf
+	mixes   map[[2]int]*pmf
+	chains  map[[2]int]*pmf
+	maps    [2]*poolMap // expand's working pools, reused
+	markBuf []bool      // marks' memory
 }
 
-func (c *dctx) newTerm(n *node) *term {
+// newTerm prepares the term of node n; it fails when its faces and states
+// would not fit the memory budget.
+func (c *dctx) newTerm(n *node) (*term, error) {
 	t := &term{c: c, n: n, N: n.val, mn: minFace(n), mx: maxFace(n)}
 	t.S = t.mx - t.mn + 1
 	ops := c.e.ops(n)
@@ -103,7 +107,10 @@ func (c *dctx) newTerm(n *node) *term {
 		t.st = append(t.st, s)
 	}
 	if len(t.st) == 0 && t.count == nil {
-		return t // a plain NdS needs no die states
+		return t, nil // a plain NdS needs no die states
+	}
+	if err := c.take(t.S + len(extra)); err != nil {
+		return nil, err
 	}
 	t.faces = make([]int, 0, t.S+len(extra))
 	for f := t.mn; f <= t.mx; f++ {
@@ -131,7 +138,7 @@ func (c *dctx) newTerm(n *node) *term {
 			s.depth = t.depthFor(k)
 		}
 	}
-	return t
+	return t, nil
 }
 
 // autoLeftover is what an automatic explosion depth leaves, at most, per term.
@@ -222,7 +229,13 @@ func (t *term) dist() (*pmf, error) {
 }
 
 // freshStates returns the state distribution of a newly rolled die.
-func (t *term) freshStates() *pmf {
+func (t *term) freshStates() (*pmf, error) {
+	if err := t.c.spend(t.nst); err != nil {
+		return nil, err
+	}
+	if err := t.c.take(t.nst); err != nil {
+		return nil, err
+	}
 	q := &pmf{}
 	if t.c.exact {
 		q.den = uint64(t.S)
@@ -230,13 +243,13 @@ func (t *term) freshStates() *pmf {
 		for f := t.mn; f <= t.mx; f++ {
 			q.x[t.state(f, 0)] = 1
 		}
-		return q
+		return q, nil
 	}
 	q.f = make([]float64, t.nst)
 	for f := t.mn; f <= t.mx; f++ {
 		q.f[t.state(f, 0)] = 1 / float64(t.S)
 	}
-	return q
+	return q, nil
 }
 
 // spreadFaces returns the faces a die matching s is rerolled to (ro: any;
@@ -254,6 +267,9 @@ func (t *term) spreadFaces(s *stage) []int {
 // forward applies per-die stage s (not e) to the state distribution q.
 func (t *term) forward(q *pmf, s *stage) (*pmf, error) {
 	if err := t.c.spend(2 * t.nst); err != nil {
+		return nil, err
+	}
+	if err := t.c.take(t.nst + floatCells(q)); err != nil {
 		return nil, err
 	}
 	var spread []int
@@ -305,20 +321,27 @@ func (t *term) forward(q *pmf, s *stage) (*pmf, error) {
 	if spreading {
 		k = uint64(len(spread))
 	}
+	// The dice rerolled (per exploded flag) spread their mass over the
+	// spread faces alike: gathered first, spread once.
 	if q.exact() {
 		if den, ok := mul64(q.den, k); ok {
 			x := make([]uint64, t.nst)
+			var moved [2]uint64
 			for i, v := range q.x {
 				if v == 0 {
 					continue
 				}
-				j, sp := dest(i)
-				if !sp {
+				if j, sp := dest(i); !sp {
 					x[j] += v * k // ≤ den
-					continue
+				} else {
+					moved[i&1] += v
 				}
-				for _, f := range spread {
-					x[t.state(f, i&1)] += v
+			}
+			for exp, v := range moved {
+				if v != 0 {
+					for _, f := range spread {
+						x[t.state(f, exp)] += v
+					}
 				}
 			}
 			return &pmf{x: x, den: den}, nil
@@ -326,21 +349,33 @@ func (t *term) forward(q *pmf, s *stage) (*pmf, error) {
 	}
 	qf := q.floats()
 	f := make([]float64, t.nst)
+	var moved [2]float64
 	for i, v := range qf {
 		if v == 0 {
 			continue
 		}
-		j, sp := dest(i)
-		if !sp {
+		if j, sp := dest(i); !sp {
 			f[j] += v
-			continue
+		} else {
+			moved[i&1] += v / float64(k)
 		}
-		for _, g := range spread {
-			f[t.state(g, i&1)] += v / float64(k)
+	}
+	for exp, v := range moved {
+		if v != 0 {
+			for _, g := range spread {
+				f[t.state(g, exp)] += v
+			}
 		}
 	}
 	return &pmf{f: f}, nil
 }
+
+// memoCells is the memory of a memo entry, in cells: the entry and, often,
+// a point mass.
+const memoCells = 8
+
+// stermCells is the memory of an sterm, in cells.
+const stermCells = 4
 
 // contrib returns what a die entering stage j in state s adds to the term,
 // given that every stage from j on is per die.
@@ -357,6 +392,9 @@ func (t *term) contrib(j, s int) (*pmf, error) {
 		return p, nil
 	}
 	if err := c.spend(stepWeight); err != nil {
+		return nil, err
+	}
+	if err := c.take(memoCells); err != nil {
 		return nil, err
 	}
 	st := &t.st[j]
@@ -437,6 +475,9 @@ func (t *term) average(j, exp int, faces []int) (*pmf, error) {
 	if j == len(t.st) { // no stage left: the faces' final values, directly
 		return t.finals(faces, exp, uint64(len(faces)))
 	}
+	if err := t.c.take(stermCells * len(faces)); err != nil {
+		return nil, err
+	}
 	ts := make([]sterm, 0, len(faces))
 	w := ratScal(1, uint64(len(faces)))
 	if !t.c.exact {
@@ -465,6 +506,9 @@ func (t *term) finals(faces []int, exp int, den uint64) (*pmf, error) {
 		lo, hi = min(lo, v), max(hi, v)
 	}
 	if err := t.c.spend(len(faces) + hi - lo + 1); err != nil {
+		return nil, err
+	}
+	if err := t.c.take(hi - lo + 1); err != nil {
 		return nil, err
 	}
 	if t.c.exact {
@@ -499,6 +543,9 @@ func (t *term) ab(j int) (a, b *pmf, err error) {
 			b, err = t.finals(fb, 1, uint64(t.S))
 		}
 		return a, b, err
+	}
+	if err := t.c.take(stermCells * t.S); err != nil {
+		return nil, nil, err
 	}
 	var ta, tb []sterm
 	w := ratScal(1, uint64(t.S))
@@ -571,12 +618,19 @@ func (t *term) chain(j, r int) (*pmf, error) {
 func (t *term) iid(e0 int) (*pmf, error) {
 	c := t.c
 	if len(t.st) == 0 && t.count == nil {
-		return c.power(c.uniform(t.mn, t.S), t.N)
+		u, err := c.uniform(t.mn, t.S)
+		if err != nil {
+			return nil, err
+		}
+		return c.power(u, t.N)
 	}
 	if e0 == 0 && len(t.st) > 0 {
 		return t.exploding()
 	}
-	q := t.freshStates()
+	q, err := t.freshStates()
+	if err != nil {
+		return nil, err
+	}
 	for j := 0; j < e0; j++ {
 		var err error
 		if q, err = t.forward(q, &t.st[j]); err != nil {
@@ -592,6 +646,9 @@ func (t *term) iid(e0 int) (*pmf, error) {
 			return nil, err
 		}
 	} else {
+		if err := c.take(stermCells * t.nst); err != nil {
+			return nil, err
+		}
 		ts := make([]sterm, 0, t.nst)
 		for s := range t.nst {
 			if !q.nonzero(s) {
@@ -718,6 +775,9 @@ func spread(c *dctx, g *pmf, b int) (*pmf, error) {
 	if err := c.spend(int(span) + 1); err != nil {
 		return nil, err
 	}
+	if err := c.take(int(span) + 1); err != nil {
+		return nil, err
+	}
 	out := &pmf{lo: lo, den: g.den}
 	if g.den != 0 {
 		out.x = make([]uint64, span+1)
@@ -740,14 +800,25 @@ func mulInt(a, b int) (int, bool) {
 	return v, code == ""
 }
 
+// faceCells is the memory orderStats keeps per face, in cells: its
+// treatments, weights and powers; rankCells what one transition of its
+// dynamic program keeps (two results and their terms).
+const (
+	faceCells = 16
+	rankCells = 24
+)
+
+// weightWeight is what one binomial weight costs, in states.
+const weightWeight = 16
+
 // orderStats computes a term whose only ranked operation is stage r, with
 // no explosion before it.
 func (t *term) orderStats(r int) (*pmf, error) {
 	c := t.c
-	if err := c.spend(t.nst); err != nil {
+	q, err := t.freshStates()
+	if err != nil {
 		return nil, err
 	}
-	q := t.freshStates()
 	for j := 0; j < r; j++ {
 		var err error
 		if q, err = t.forward(q, &t.st[j]); err != nil {
@@ -760,8 +831,11 @@ func (t *term) orderStats(r int) (*pmf, error) {
 	if st.op == opK && !st.hasVal && (st.H == 0) != (st.L == 0) {
 		placed = min(placed, max(st.H, st.L)+1)
 	}
-	if float64(q.nnz())*float64(placed)*stepWeight > float64(c.budget) {
+	if float64(q.nnz())*float64(placed)*rankWeight > float64(c.budget) {
 		return nil, c.spend(c.budget + 1)
+	}
+	if err := c.take(faceCells * q.nnz()); err != nil {
+		return nil, err
 	}
 	// The faces a die may show when it reaches stage r, each with what the
 	// die adds when the stage marks it and when not. A treatment is computed
@@ -835,21 +909,14 @@ func (t *term) orderStats(r int) (*pmf, error) {
 		}
 		bot = floatScal(bot.f)
 	}
-	weight := func(i, rem, m int) scal {
-		if exactMode {
-			return binomScal(rem, m).mul(fs[i].w.pow(m))
-		}
-		if rest[i].f <= 0 {
-			return floatScal(b2f(m == 0))
-		}
-		return floatScal(binomP(rem, m, fs[i].w.f/rest[i].f))
+	ws := make([]scal, len(fs))
+	for i := range fs {
+		ws[i] = fs[i].w
 	}
-	restWeight := func(i, rem int) scal { // the rem remaining dice all show faces from index i on
-		if exactMode {
-			return rest[i].pow(rem)
-		}
-		return floatScal(1)
-	}
+	rw := newRankWeights(exactMode, ws, rest, t.N)
+	weight := rw.weight
+	// restWeight(i+1, rem): the rem remaining dice all show faces after i
+	restWeight := func(i1, rem int) scal { return rw.restWeight(i1-1, rem) }
 	pows := func(tr treat, memo *[]*pmf, k int) (*pmf, error) {
 		if k == 0 {
 			return zero, nil
@@ -898,6 +965,9 @@ func (t *term) orderStats(r int) (*pmf, error) {
 		cur[0][0] = zero
 		var done []sterm
 		for i := range fs {
+			if err := c.take(12 * (k + 1)); err != nil { // next and cur
+				return nil, err
+			}
 			var next [2][][]sterm
 			next[0], next[1] = make([][]sterm, k+1), make([][]sterm, k+1)
 			last := i == len(fs)-1
@@ -906,15 +976,24 @@ func (t *term) orderStats(r int) (*pmf, error) {
 					if p == nil {
 						continue
 					}
-					if err := c.spend(stepWeight * (k - j + 1)); err != nil {
+					// the transitions: m dice more, for m up to mmax, and the
+					// collapsed one with its k-j-a+1 weights summed
+					mmax, moves, sums := k-j, k-j+1, 0
+					collapsing := collapse && !last && k >= pFirst
+					if collapsing {
+						a := pFirst - j
+						mmax, moves, sums = a-1, a+1, k-j-a+1
+					}
+					if err := c.spend(rankWeight*moves + weightWeight*sums); err != nil {
 						return nil, err
 					}
-					mmax := k - j
-					if collapse && !last && j+mmax >= pFirst {
+					if err := c.take(rankCells * moves); err != nil {
+						return nil, err
+					}
+					if collapsing {
 						// Every m ≥ pFirst-j fills the marked ranks and drops the
 						// rest: one transition, its weights summed.
 						a := pFirst - j
-						mmax = a - 1
 						sw := floatScal(0)
 						if exactMode {
 							sw = ratScal(0, 1)

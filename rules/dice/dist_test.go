@@ -242,6 +242,10 @@ func TestDistErrors(t *testing.T) {
 		{"4dFe<2", CodeTooManyDice},
 		{"1000d6!", CodeTooManyDice},
 		{"900d6!", CodeTooManyDice},
+		{"900d6!!", CodeTooManyDice}, // compounding draws as many faces: refused before sampling
+		{"900d6!p", CodeTooManyDice},
+		{"1d1!!", CodeTooManyDice}, // never stops: every sampled roll fails
+		{"2d6!p>0", CodeTooManyDice},
 	}
 	for _, tt := range tests {
 		_, err := DistributionOf(tt.expr, DistOptions{})

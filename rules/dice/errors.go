@@ -21,6 +21,7 @@ const (
 	CodeTooManySides        = "dice.err.too_many_sides"       // Pos, Limit
 	CodeTooLong             = "dice.err.too_long"             // Limit, Length
 	CodeTooDeep             = "dice.err.too_deep"             // Pos, Limit
+	CodeTooHeavy            = "dice.err.too_heavy"            // a distribution beyond every budget, or out of time
 	CodeNumberTooLarge      = "dice.err.number_too_large"     // Pos
 	CodeMissingSelector     = "dice.err.missing_selector"     // Pos, Op: 2d6kh
 	CodeBadSelector         = "dice.err.bad_selector"         // Pos, Op, Allowed: 1d6rrh1, 1d6mi>2
@@ -50,7 +51,7 @@ var codes = []string{
 	CodeNumberTooLarge, CodeMissingSelector, CodeBadSelector, CodeSetOperator, CodeMisplacedComparison,
 	CodeDivisionByZero, CodeOverflow, CodeInvalidUTF8, CodeControlChar, CodeUnclosedLabel, CodeEmptyLabel,
 	CodeForcedExhausted, CodeForcedOutOfRange, CodeBadFaces, CodeDidYouMean, CodeDetachedOperator, CodeAmbiguous,
-	CodeGroupPool, CodeModeNeedsD20, CodeModeConflict, CodeTooManyRolls,
+	CodeGroupPool, CodeModeNeedsD20, CodeModeConflict, CodeTooManyRolls, CodeTooHeavy,
 }
 
 // Codes returns every error code this package can return, sorted.

@@ -1,7 +1,6 @@
 package dice
 
 import (
-	"cmp"
 	"math"
 	"slices"
 )
@@ -320,19 +319,25 @@ func (r *Result) Dice() []Die {
 // CodeDivisionByZero, CodeOverflow, ...) or whatever r returns.
 func (e *Expr) Roll(r Roller) (*Result, error) {
 	res := e.newResult()
-	if err := e.rollInto(res, r); err != nil {
+	if err := e.rollWith(res, r, nil); err != nil {
 		return nil, err
 	}
 	return res, nil
 }
 
-// rollInto rolls into res, a zero Result from newResult.
-func (e *Expr) rollInto(res *Result, r Roller) error {
+// rollWith rolls into res: a zero Result from newResult, or one that rolled
+// before and was reset by Result.reuse, whose memory it keeps (the
+// Monte-Carlo estimate rolls thousands of times into one Result). sc, when
+// not nil, is the selectors' working memory, kept from roll to roll too.
+func (e *Expr) rollWith(res *Result, r Roller, sc *scratch) error {
 	res.Expr = e
 	if e.x != nil { // (stores of zero values would only cost write barriers)
 		res.Labels, res.Comment = e.allLabels(), e.x.comment
 	}
-	ev := evaluator{r: r, res: res, e: e, slots: res.allSlots()}
+	if n := len(e.nodes); n > 1 && (res.aux == nil || len(res.aux.slots) != n) {
+		res.fitSlots(n) // a Result newResult did not size for e
+	}
+	ev := evaluator{r: r, res: res, e: e, slots: res.allSlots(), sc: sc}
 	if c, ok := r.(*chacha); ok {
 		ev.fast = c
 	}
@@ -418,6 +423,7 @@ type evaluator struct {
 	e     *Expr
 	slots []slot // res.aux.slots; nil for a one-node expression
 	draws int    // faces drawn so far, rerolls and explosions included
+	sc    *scratch
 }
 
 func (ev *evaluator) errAt(code string, pos uint16, kv ...any) error {
@@ -680,13 +686,16 @@ func (ev *evaluator) apply(n *node, g []dop, lo, mn, mx int) error {
 		cnt := len(res.dice) - lo
 		vals, kept, mark := vb[:0], kb[:0], mb[:0]
 		if cnt > smallPool {
-			vals, kept, mark = make([]int, 0, cnt), make([]bool, 0, cnt), make([]bool, 0, cnt)
+			if ev.sc == nil {
+				ev.sc = new(scratch)
+			}
+			vals, kept, mark = ev.sc.pool(cnt)
 		}
 		for _, d := range res.dice[lo:] {
 			vals = append(vals, int(d.face))
 			kept = append(kept, d.has(fKept))
 		}
-		mark = selectValues(vals, kept, g, mx, mark[:cnt])
+		mark = selectValues(vals, kept, g, mx, mark[:cnt], ev.sc)
 		switch g[0].op {
 		case opK, opP:
 			keep := g[0].op == opK
@@ -753,7 +762,8 @@ func (ev *evaluator) apply(n *node, g []dop, lo, mn, mx int) error {
 // selector of g matches, and returns mark. hN/lN rank values highest first,
 // earlier first among equals, so that keeping the highest N and dropping the
 // lowest count-N agree.
-func selectValues(vals []int, kept []bool, g []dop, mx int, mark []bool) []bool {
+// sc, when not nil, lends its working memory.
+func selectValues(vals []int, kept []bool, g []dop, mx int, mark []bool, sc *scratch) []bool {
 	clear(mark)
 	var ob [smallPool]int
 	var order []int // kept indices, highest first; built when a hN/lN needs it
@@ -767,7 +777,7 @@ func selectValues(vals []int, kept []bool, g []dop, mx int, mark []bool) []bool 
 			continue
 		}
 		if order == nil {
-			order = rank(vals, kept, ob[:0])
+			order = rank(vals, kept, ob[:0], sc)
 		}
 		c := min(d.n, len(order))
 		if d.sel == selHigh {
@@ -783,30 +793,6 @@ func selectValues(vals []int, kept []bool, g []dop, mx int, mark []bool) []bool 
 	return mark
 }
 
-// rank returns the indices of the kept vals, highest value first and, among
-// equal values, earlier first; buf is used when it is large enough.
-func rank(vals []int, kept []bool, buf []int) []int {
-	order := buf[:0]
-	if cap(buf) < len(vals) {
-		order = make([]int, 0, len(vals))
-	}
-	for k := range vals {
-		if kept[k] {
-			order = append(order, k)
-		}
-	}
-	if len(order) > smallPool {
-		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(vals[b], vals[a]) })
-		return order
-	}
-	for i := 1; i < len(order); i++ { // insertion sort: stable, and no allocation
-		for j := i; j > 0 && vals[order[j]] > vals[order[j-1]]; j-- {
-			order[j], order[j-1] = order[j-1], order[j]
-		}
-	}
-	return order
-}
-
 func (ev *evaluator) set(i uint16, n *node) (int, error) {
 	kids := ev.e.kids(n)
 	for _, k := range kids {
@@ -817,11 +803,20 @@ func (ev *evaluator) set(i uint16, n *node) (int, error) {
 	ops := ev.e.ops(n)
 	for j := 0; j < len(ops); {
 		k := opGroupEnd(ops, j)
-		vals, kept := make([]int, len(kids)), make([]bool, len(kids))
-		for m, kid := range kids {
-			vals[m], kept[m] = ev.slots[kid].value, !ev.slots[kid].dropped
+		var vb [smallPool]int
+		var kb, mb [smallPool]bool
+		vals, kept, mark := vb[:0], kb[:0], mb[:0]
+		if len(kids) > smallPool {
+			if ev.sc == nil {
+				ev.sc = new(scratch)
+			}
+			vals, kept, mark = ev.sc.pool(len(kids))
 		}
-		mark := selectValues(vals, kept, ops[j:k], 0, make([]bool, len(kids)))
+		for _, kid := range kids {
+			vals = append(vals, ev.slots[kid].value)
+			kept = append(kept, !ev.slots[kid].dropped)
+		}
+		mark = selectValues(vals, kept, ops[j:k], 0, mark[:len(kids)], ev.sc)
 		keep := ops[j].op == opK
 		for m, x := range mark {
 			if x != keep {
