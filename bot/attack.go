@@ -20,6 +20,7 @@ func (b *Bot) attackCommand() *Command {
 			{Name: "damage", Type: String, MaxLen: 200},
 			{Name: "distance", Type: Integer, Min: Bound(0), Max: Bound(10000)},
 			b.characterOption(),
+			privateOption(),
 		}, b.rogueAttackOptions()...), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range
 		Handler: b.attack,
 		Examples: []string{
@@ -105,6 +106,15 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 		Critical: res.Crit, Detail: res, HPChange: change,
 	}
 	odds := res.Odds()
+	// An NPC's AC is the GM's (HouseShowNPCStats): hit or miss, no AC, no chance that tells it; an AC the caller
+	// gave is theirs to see.
+	hideAC := tgt != nil && tgt.Vague && !req.Has("ac")
+	if hideAC {
+		odds, out.AC = nil, 0
+		d := *res
+		d.AC = 0
+		out.Detail = &d
+	}
 	out.oddsJSON = oddsOut(odds)
 	switch {
 	case res.Outcome == dnd5e.OutcomeMiss:
@@ -129,7 +139,7 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 	}
 	r.Title = title
 	line := rollText(req, res.Roll)
-	if res.AC > 0 {
+	if res.AC > 0 && !hideAC {
 		line += " " + req.T("play.attack.vs_ac", "AC", res.AC)
 	}
 	lines := []string{line}
@@ -166,9 +176,12 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 		lines = append(lines, effectLines(req, d.Effects, false)...)
 		lines = append(lines, req.T("play.attack.damage_total", "Total", d.Total, "Parts", damagePartsText(req, d.Parts)))
 	}
-	if tgt != nil {
+	if tgt != nil && !tgt.Vague {
 		st := hpStatusOf(tgt.Status)
 		out.TargetStatus = &st
+	}
+	if tgt != nil && tgt.Vague {
+		out.HPChange = nil // an NPC's hit points are the GM's
 	}
 	if tgt != nil && tgt.Fight {
 		out.Concentration = concSaveOut(tgt.ConcSave)

@@ -113,17 +113,22 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 		req.Dice = b.cfg.Dice()
 	}
 	var (
-		r   *Reply
-		err error
+		r       *Reply
+		err     error
+		private bool
 	)
 	switch req.Kind {
 	case KindComponent, KindModal:
+		private = unmarkPrivate(req)
 		prefix, _, _ := strings.Cut(req.CustomID, ":")
 		h := b.components[prefix]
 		if h == nil {
 			return b.ErrorReply(req, Errorf("core.err.unknown_component"))
 		}
 		r, err = h(req)
+		if r != nil && r.Modal != nil && private {
+			r.Modal.CustomID = privateMark + r.Modal.CustomID // the modal's answer stays private
+		}
 	case KindAutocomplete:
 		_, opts, rerr := b.resolve(req)
 		if rerr != nil {
@@ -144,10 +149,12 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 			return b.ErrorReply(req, rerr)
 		}
 		r, err = h(req)
+		private = req.Bool("private")
 	}
 	if err != nil {
 		return b.ErrorReply(req, err)
 	}
+	keepPrivate(r, private)
 	return r
 }
 

@@ -17,7 +17,7 @@ func (b *Bot) rollCommand() *Command {
 		Options: []*Option{
 			{Name: "expr", Type: String, Required: true, MinLen: 1, MaxLen: dice.MaxLength},
 			{Name: "repeat", Type: Integer, Min: Bound(1), Max: Bound(maxRepeat)},
-			{Name: "private", Type: Boolean},
+			privateOption(),
 		},
 		Handler:  b.roll,
 		Examples: []string{"/roll expr:1d20+5", "/roll expr:4d6kh3 repeat:6", `/roll expr:"2d6+1>=7 climb the wall" private:true`},
@@ -31,12 +31,7 @@ type rollResults struct {
 }
 
 func (b *Bot) roll(req *Request) (*Reply, error) {
-	reply, err := b.rollReply(req, req.Str("expr"), req.Int("repeat", 1))
-	if err != nil {
-		return nil, err
-	}
-	reply.Ephemeral = req.Bool("private")
-	return reply, nil
+	return b.rollReply(req, req.Str("expr"), req.Int("repeat", 1))
 }
 
 // reroll answers the "roll again" button: custom id "reroll:<repeat>:<expr>".

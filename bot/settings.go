@@ -32,6 +32,7 @@ func (b *Bot) settingsCommand() *Command {
 			sub("aoe_method", "method", String, aoeMethods),
 			sub("rt_crit_direction", "direction", String, rtCritDirections), // Rogue's Tale G-A12 (rogue_encounter.go)
 			sub("rt_crit_effect", "effect", String, rtOnOff),
+			sub("show_npc_stats", "show", String, npcStatsChoices),
 		},
 	}
 }
@@ -69,6 +70,8 @@ func (b *Bot) setSetting(req *Request) (*Reply, error) {
 		value = req.Str("direction")
 	case "rt_crit_effect":
 		value = req.Str("effect")
+	case "show_npc_stats":
+		value = req.Str("show")
 	}
 	g, err := b.cfg.Table.SetSetting(req.Ctx, req.caller(), req.Path[1], value)
 	if err != nil {
@@ -105,6 +108,7 @@ func settingsReply(req *Request, g play.Settings) *Reply {
 			{Name: req.T("settings.aoe_method"), Value: or(g.AoEMethod, "template"), Inline: true},
 			{Name: req.T("settings.rt_crit_direction"), Value: req.T("settings.rt_crit." + or(g.House[play.HouseRTCritDirection], string(rogue.CritAttacker))), Inline: true},
 			{Name: req.T("settings.rt_crit_effect"), Value: req.T("settings.rt_onoff." + or(g.House[play.HouseRTCritEffect], "on")), Inline: true},
+			{Name: req.T("settings.show_npc_stats"), Value: req.T("settings.rt_onoff." + or(g.House[play.HouseShowNPCStats], "off")), Inline: true},
 		},
 		Result: g,
 	}
@@ -123,3 +127,6 @@ var rtCritDirections = []string{string(rogue.CritAttacker), string(rogue.CritDef
 
 // rtOnOff are the choices of /settings rt_crit_effect.
 var rtOnOff = []string{"on", "off"}
+
+// npcStatsChoices are the choices of /settings show_npc_stats (off, the default, first).
+var npcStatsChoices = []string{"off", "on"}

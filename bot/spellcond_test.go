@@ -281,6 +281,7 @@ func TestHPDamageConcentration(t *testing.T) {
 // TestNPCSavesAndDefences: /init add saves:, resist:, vuln: and immune: are what /cast and /attack use.
 func TestNPCSavesAndDefences(t *testing.T) {
 	e := castEnv(t)
+	e.ok("gm-carol", "/settings show_npc_stats show:on") // the NPCs' saves in public (issue 11 §3)
 	r := e.ok("gm-carol", "/init add name:Mage hp:40 ac:12 bonus:2 saves:\"wis+4, INT 6\" resist:fire,寒冷 vuln:radiant immune:poison", 5)
 	st := jobj(t, r.Result, "stats")
 	if saves := jobj(t, st, "saves"); jnum(t, saves, "wis") != 4 || jnum(t, saves, "int") != 6 || len(saves) != 2 {

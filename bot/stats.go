@@ -37,6 +37,7 @@ func (b *Bot) statsCommand() *Command {
 			{Name: "expr", Type: String, Required: true, MinLen: 1, MaxLen: dice.MaxLength},
 			{Name: "target", Type: Integer, Min: Bound(-MaxStatsTarget), Max: Bound(MaxStatsTarget)},
 			{Name: "compare", Type: String, MinLen: 1, MaxLen: dice.MaxLength},
+			privateOption(),
 		},
 		Handler: b.stats,
 		Examples: []string{"/stats expr:4d6kh3", "/stats expr:2d20kh1+5 compare:1d20+5 target:15",

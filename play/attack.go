@@ -63,7 +63,7 @@ type Attack5eResult struct {
 type Hit struct {
 	Name   string
 	NPC    bool
-	Vague  bool // an NPC of an encounter the caller does not run: players see only a vague state
+	Vague  bool // an NPC, and the guild keeps NPC numbers to its GMs (HouseShowNPCStats off): replies show a state
 	Fight  bool // a combatant of the channel's encounter, or a concentrating character: worded as in a fight
 	Status Status
 	Change *dnd5e.HPChange // what damage or healing did; nil when nothing was dealt
@@ -78,7 +78,7 @@ type Hit struct {
 func (s *scene) hit(cr *Creature, change *dnd5e.HPChange) *Hit {
 	h := &Hit{Name: cr.Name(), NPC: cr.NPC(), Status: cr.status5e(), Change: change, ConcSave: cr.concSave,
 		ConcEnded: cr.concEnded, Released: cr.released, Landed: cr.landed}
-	h.Vague = h.NPC && !s.gm(cr.enc)
+	h.Vague = h.NPC && !s.showNPCStats()
 	return h
 }
 

@@ -119,7 +119,7 @@ func (e *responder) answer(ctx context.Context, i *discordgo.Interaction) (first
 		m.observe(kind, label, "rate_limited", time.Since(start))
 		return response(e.bot, req, slowDown(e.bot, req, wait)), nil, true
 	}
-	private, _ := req.Options["private"].(bool) // the likely visibility, for a deferral (read before the handler runs)
+	private := req.Private() // the likely visibility, for a deferral (read before the handler runs)
 	done := make(chan *bot.Reply, 1)
 	go func() {
 		r := e.bot.Handle(req)
@@ -181,7 +181,7 @@ func (e *responder) complete(i *discordgo.Interaction, req *bot.Request, deferre
 // component prefix, or "unknown".
 func commandLabel(b *bot.Bot, req *bot.Request) string {
 	if req.Kind == bot.KindComponent || req.Kind == bot.KindModal {
-		prefix, _, _ := strings.Cut(req.CustomID, ":")
+		prefix := bot.ComponentName(req.CustomID)
 		if b.Component(prefix) {
 			return prefix
 		}
