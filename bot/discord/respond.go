@@ -35,6 +35,9 @@ type Config struct {
 	// Seen remembers the interactions answered, so that a repeat is not applied again (seen.go); nil means a
 	// MemorySeen of DefaultSeenMax ids.
 	Seen Seen
+	// PrivateMetrics: /metrics is served on a listener of its own (serve --metrics-addr), so the public
+	// interactions endpoint leaves it out.
+	PrivateMetrics bool
 }
 
 // responder answers interactions for one transport and tracks the work in flight for a graceful stop.
