@@ -110,7 +110,7 @@ func (s *liveServe) command(t *testing.T, id, name, sub string, opts ...map[stri
 	i := map[string]any{"id": id, "application_id": discordtest.AppID, "type": 2, "token": "tok-" + id, "version": 1,
 		"guild_id": testGuild, "channel_id": "300000000000000001", "locale": "en-US",
 		"member": map[string]any{"user": map[string]any{"id": "500000000000000001", "username": "aria"}, "permissions": "0"},
-		"data": data}
+		"data":   data}
 	body, _ := json.Marshal(i)
 	req, _ := http.NewRequest(http.MethodPost, "http://"+s.http+"/interactions", bytes.NewReader(body))
 	discordtest.SignRequest(req, body, s.priv, time.Now())
