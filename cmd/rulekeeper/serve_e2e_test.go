@@ -223,3 +223,30 @@ func TestServeTokenWhereUsed(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyDatabaseRefused (issue 11 §5): an existing 0-byte --db file is refused by every command that opens it,
+// in words with its path, and stays empty; a missing directory says so too.
+func TestEmptyDatabaseRefused(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.db")
+	if err := os.WriteFile(empty, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"export", "--guild", "g", "--db", empty},
+		{"backup", "--out", filepath.Join(dir, "b.db"), "--db", empty},
+		{"console", "--db", empty},
+	} {
+		_, errs, code := rk(t, dir, "/roll expr:1d20\n", nil, args...)
+		if code != 1 || !strings.Contains(errs, "empty file, not a rulekeeper database") || !strings.Contains(errs, empty) {
+			t.Errorf("%v: exit %d, %q", args, code, errs)
+		}
+	}
+	if fi, err := os.Stat(empty); err != nil || fi.Size() != 0 {
+		t.Errorf("the empty file changed: %v %v", fi, err)
+	}
+	missing := filepath.Join(dir, "nowhere", "x.db")
+	if _, errs, code := rk(t, dir, "", nil, "export", "--guild", "g", "--db", missing); code != 1 || !strings.Contains(errs, "Cannot open "+missing) {
+		t.Errorf("missing directory: exit %d, %q", code, errs)
+	}
+}
