@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 
 	"rulekeeper/play"
@@ -21,7 +22,11 @@ func (b *Bot) attackCommand() *Command {
 			{Name: "distance", Type: Integer, Min: Bound(0), Max: Bound(10000)},
 			b.characterOption(),
 			privateOption(),
-		}, b.rogueAttackOptions()...), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range
+			{Name: "sneak", Type: String, Choices: sneakChoices},
+			{Name: "smite", Type: Integer, Min: Bound(1), Max: Bound(9)},
+			{Name: "single", Type: Boolean},
+		}, append(b.rogueAttackOptions(), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range
+			cocAttackOptions()...)...), // Call of Cthulhu: defence, defend, mods, bonus_dice, penalty_dice
 		Handler: b.attack,
 		Examples: []string{
 			"/attack weapon:longsword target:Goblin",
@@ -31,6 +36,11 @@ func (b *Bot) attackCommand() *Command {
 			"/attack weapon:longsword damage:1d8 target:Grak",
 			"/attack damage:1d6 dodge:1 block:1",
 			"/attack weapon:\"longbow slow\" damage:1d8 range:6 target:Grak",
+			"/attack weapon:rapier target:\"Goblin 1\" sneak:yes",
+			"/attack weapon:longsword target:\"Goblin 2\" smite:2",
+			"/attack weapon:greataxe target:Ogre single:true",
+			"/attack weapon:knife target:Cultist defence:fight_back",
+			"/attack weapon:revolver target:Cultist distance:30 mods:cover",
 		},
 	}
 }
@@ -53,13 +63,23 @@ type attackResult struct {
 	HPChange     *dnd5e.HPChange     `json:"hp_change,omitempty"`
 	// Concentration is the target's CON save to keep concentrating after the damage.
 	Concentration *concSaveJSON `json:"concentration,omitempty"`
+	// Attacks: every roll of the Attack action when it makes more than one (Extra Attack); the fields above are
+	// then the first's, and Damage is what they all dealt.
+	Attacks []attackStepJSON   `json:"attacks,omitempty"`
+	Smite   *dnd5e.SmiteResult `json:"smite,omitempty"` // divine smite on the hit that got it
+	// AllyAdjacent: an ally of the attacker stands next to the target on the grid (sneak attack qualifies).
+	AllyAdjacent bool `json:"ally_adjacent,omitempty"`
 }
 
 func (b *Bot) attack(req *Request) (*Reply, error) {
-	in := play.Attack{Character: req.Str("character"), Target: req.Str("target"), Dnd5e: readAttack5e(req), Rogue: readAttackRT(req)}
+	in := play.Attack{Character: req.Str("character"), Target: req.Str("target"), Dnd5e: readAttack5e(req), Rogue: readAttackRT(req),
+		CoC: readAttackCoC(req)}
 	res, err := b.cfg.Table.Attack(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
+	}
+	if res.CoC != nil {
+		return cocAttackReply(req, res.CoC), nil
 	}
 	if res.Rogue != nil {
 		return rogueAttackReply(req, res.Rogue), nil
@@ -69,7 +89,7 @@ func (b *Bot) attack(req *Request) (*Reply, error) {
 
 // readAttack5e reads /attack's options as a D&D 5e attack.
 func readAttack5e(req *Request) (r play.Reading[play.Attack5e]) {
-	if r.Err = refuseOptions(req, system5e, attackOnlyRogue); r.Err != nil {
+	if r.Err = refuseOptions(req, system5e, append(slices.Clone(attackOnlyRogue), attackOnlyCoC...)); r.Err != nil {
 		return r
 	}
 	a := play.Attack5e{Weapon: strings.TrimSpace(req.Str("weapon")), Damage: normalizeDamageLabels(strings.TrimSpace(req.Str("damage"))),
@@ -85,12 +105,15 @@ func readAttack5e(req *Request) (r play.Reading[play.Attack5e]) {
 		ac := req.Int("ac", 0)
 		a.AC = &ac
 	}
+	a.Sneak = sneakChoice(req.Str("sneak"))
+	a.Smite, a.Single = req.Int("smite", 0), req.Bool("single")
 	r.In = a
 	return r
 }
 
-// attackReply renders an attack: who attacks whom with what, the d20, the verdict, what changed the roll, the
-// damage by type with the target's defences, and what it did to a tracked target.
+// attackReply renders an attack: who attacks whom with what, then each attack roll (the Attack action may make
+// several) with the d20, the verdict, what changed the roll (conditions and effects), the damage by type with the
+// target's defences and a divine smite, and what it all did to a tracked target.
 func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 	res, tgt := a.Roll, a.Target
 	var change *dnd5e.HPChange
@@ -103,25 +126,13 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 	}
 	out := attackResult{
 		Attacker: who, Weapon: res.Attack, Total: res.Total, Natural: res.Natural, AC: res.AC,
-		Critical: res.Crit, Detail: res, HPChange: change,
+		Critical: res.Crit, Detail: res, HPChange: change, Outcome: outcome5e(res), AllyAdjacent: a.AllyAdjacent,
 	}
-	odds := res.Odds()
 	// An NPC's AC is the GM's (HouseShowNPCStats): hit or miss, no AC, no chance that tells it; an AC the caller
 	// gave is theirs to see.
 	hideAC := tgt != nil && tgt.Vague && !req.Has("ac")
-	if hideAC {
-		odds, out.AC = nil, 0
-		d := *res
-		d.AC = 0
-		out.Detail = &d
-	}
-	out.oddsJSON = oddsOut(odds)
-	switch {
-	case res.Outcome == dnd5e.OutcomeMiss:
-		out.Outcome = "miss"
-	case res.Hit && (res.AC > 0 || res.Crit):
-		out.Outcome = "hit"
-	}
+	first := stepJSON(play.AttackStep{Roll: res}, hideAC)
+	out.AC, out.Detail, out.oddsJSON = first.Detail.AC, first.Detail, first.oddsJSON
 	r := &Reply{Footer: who, Result: &out}
 	var title string
 	switch {
@@ -138,43 +149,21 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 		out.Target = tgt.Name
 	}
 	r.Title = title
-	line := rollText(req, res.Roll)
-	if res.AC > 0 && !hideAC {
-		line += " " + req.T("play.attack.vs_ac", "AC", res.AC)
-	}
-	lines := []string{line}
-	if m := modeLine(req, res.Mode); m != "" {
-		lines = append(lines, m)
-	}
-	lines = append(lines, effectLines(req, res.Effects, res.Cancelled)...)
-	lines = appendLine(lines, oddsLine(req, "stats.odds.hit", odds))
-	switch {
-	case res.Fumble:
-		lines = append(lines, req.T("play.attack.fumble"))
-		r.Tone = ToneFailure
-	case res.AutoCrit:
-		lines = append(lines, req.T("play.attack.auto_crit"))
-		r.Tone = ToneCritical
-	case res.Crit:
-		lines = append(lines, req.T("play.attack.crit"))
-		r.Tone = ToneCritical
-	case out.Outcome == "hit":
-		lines = append(lines, "**"+req.T(dnd5e.OutcomeHit.Key())+"**")
-		r.Tone = ToneSuccess
-	case out.Outcome == "miss":
-		lines = append(lines, "**"+req.T(dnd5e.OutcomeMiss.Key())+"**")
-		r.Tone = ToneFailure
-	default:
-		lines = append(lines, req.T("play.attack.unknown_ac"))
-	}
-	if d := res.Damage; d != nil {
-		out.Damage = d.Total
-		lines = append(lines, req.T("play.attack.damage_roll", "Roll", rollText(req, d.Roll)))
-		if d.Crit && d.CritRule == dnd5e.CritMax {
-			lines = append(lines, req.T("play.attack.crit_max"))
+	var lines []string
+	for i, st := range a.Steps {
+		if len(a.Steps) > 1 {
+			lines = append(lines, "**"+req.T("fx.attack_n", "N", i+1, "Of", len(a.Steps))+"**")
+			out.Attacks = append(out.Attacks, stepJSON(st, hideAC))
 		}
-		lines = append(lines, effectLines(req, d.Effects, false)...)
-		lines = append(lines, req.T("play.attack.damage_total", "Total", d.Total, "Parts", damagePartsText(req, d.Parts)))
+		more, tone := attackStepLines(req, a.Attacker, st, hideAC)
+		lines = append(lines, more...)
+		if i == 0 || tone == ToneCritical || (tone == ToneSuccess && r.Tone == ToneFailure) {
+			r.Tone = tone
+		}
+		out.Damage += st.Damage
+		if st.Smite != nil {
+			out.Smite = st.Smite
+		}
 	}
 	if tgt != nil && !tgt.Vague {
 		st := hpStatusOf(tgt.Status)
@@ -196,8 +185,127 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 		lines = append(lines, tgt.Name+": "+hpChangeLine(req, change))
 		lines = append(lines, stateChangeLines(req, tgt.Name, change)...)
 	}
+	if tgt != nil {
+		lines = append(lines, effectsEndedText(req, tgt.EffectsEnded)...)
+	}
+	if a.ShieldCan {
+		r.Buttons = append(r.Buttons, Button{Label: req.T("fx.shield_button", "Name", tgt.Name), CustomID: "shield:" + tgt.Name, Style: ButtonPrimary})
+	}
+	if a.DodgeCan {
+		r.Buttons = append(r.Buttons, Button{Label: req.T("fx.dodge_button", "Name", tgt.Name), CustomID: "dodge:" + tgt.Name, Style: ButtonPrimary})
+	}
 	r.Body = strings.Join(lines, "\n")
 	return r
+}
+
+// outcome5e is an attack's verdict in JSON: hit or miss; "" when the AC is unknown and the die is not a 1 or 20.
+func outcome5e(res *dnd5e.AttackResult) string {
+	switch {
+	case res.Outcome == dnd5e.OutcomeMiss:
+		return "miss"
+	case res.Hit && (res.AC > 0 || res.Crit):
+		return "hit"
+	}
+	return ""
+}
+
+// attackStepJSON is one attack roll of the Attack action in JSON (when it makes more than one).
+type attackStepJSON struct {
+	Total    int                 `json:"total"`
+	Natural  int                 `json:"natural"`
+	Outcome  string              `json:"outcome,omitempty"`
+	Critical bool                `json:"critical"`
+	oddsJSON                     // chance to hit, before the roll
+	Damage   int                 `json:"damage"` // dealt by this attack, a smite included
+	Smite    *dnd5e.SmiteResult  `json:"smite,omitempty"`
+	Detail   *dnd5e.AttackResult `json:"detail"`
+}
+
+// hideAC leaves out the target's AC and the chance that tells it (an NPC's, HouseShowNPCStats).
+func stepJSON(st play.AttackStep, hideAC bool) attackStepJSON {
+	res := st.Roll
+	j := attackStepJSON{Total: res.Total, Natural: res.Natural, Outcome: outcome5e(res), Critical: res.Crit,
+		oddsJSON: oddsOut(res.Odds()), Damage: st.Damage, Smite: st.Smite, Detail: res}
+	if hideAC {
+		d := *res
+		d.AC = 0
+		j.Detail, j.oddsJSON = &d, oddsOut(nil)
+	}
+	return j
+}
+
+// attackStepLines words one attack roll of c (nil: an ad-hoc roll) and its damage; tone is its verdict's. hideAC
+// leaves out the target's AC and the chance that tells it: hit or miss only.
+func attackStepLines(req *Request, c *dnd5e.Character, st play.AttackStep, hideAC bool) ([]string, Tone) {
+	res := st.Roll
+	odds := res.Odds()
+	if hideAC {
+		odds = nil
+	}
+	line := rollText(req, res.Roll)
+	if res.AC > 0 && !hideAC {
+		line += " " + req.T("play.attack.vs_ac", "AC", res.AC)
+	}
+	lines := []string{line}
+	if m := modeLine(req, res.Mode); m != "" {
+		lines = append(lines, m)
+	}
+	lines = append(lines, effectLines(req, res.Effects, res.Cancelled)...)
+	onRoll, onHit := splitApplied(res.Applied)
+	lines = append(lines, appliedLines(req, onRoll)...)
+	lines = append(lines, appliedLines(req, res.TargetApplied)...)
+	lines = appendLine(lines, oddsLine(req, "stats.odds.hit", odds))
+	tone := ToneNeutral
+	switch outcome := outcome5e(res); {
+	case res.Duplicate:
+		lines = append(lines, req.T("fx.duplicate_hit", "Outcome", req.T(res.Outcome.Key())))
+	case res.Fumble:
+		lines = append(lines, req.T("play.attack.fumble"))
+		tone = ToneFailure
+	case res.AutoCrit:
+		lines = append(lines, req.T("play.attack.auto_crit"))
+		tone = ToneCritical
+	case res.Crit:
+		lines = append(lines, req.T("play.attack.crit"))
+		tone = ToneCritical
+	case outcome == "hit":
+		lines = append(lines, "**"+req.T(dnd5e.OutcomeHit.Key())+"**")
+		tone = ToneSuccess
+	case outcome == "miss":
+		lines = append(lines, "**"+req.T(dnd5e.OutcomeMiss.Key())+"**")
+		tone = ToneFailure
+	default:
+		lines = append(lines, req.T("play.attack.unknown_ac"))
+	}
+	if d := res.Damage; d != nil {
+		lines = append(lines, req.T("play.attack.damage_roll", "Roll", rollText(req, d.Roll)))
+		if d.Crit && d.CritRule == dnd5e.CritMax {
+			lines = append(lines, req.T("play.attack.crit_max"))
+		}
+		lines = append(lines, effectLines(req, d.Effects, false)...)
+		lines = append(lines, appliedLines(req, onHit)...)
+		lines = append(lines, req.T("play.attack.damage_total", "Total", d.Total, "Parts", damagePartsText(req, d.Parts)))
+	}
+	if sm := st.Smite; sm != nil {
+		lines = append(lines, req.T("fx.smite", "Slot", sm.Slot, "Roll", rollText(req, sm.Damage.Roll)))
+		lines = append(lines, req.T("play.attack.damage_total", "Total", sm.Damage.Total, "Parts", damagePartsText(req, sm.Damage.Parts)))
+		lines = append(lines, req.T("cast.slots_left", "Slot", sm.Slot, "Left", sm.SlotsLeft, "Max", c.SpellSlots[sm.Slot-1].Max))
+	}
+	return lines, tone
+}
+
+// sneakChoices are /attack sneak:'s choices.
+var sneakChoices = []string{"auto", "yes", "no"}
+
+// sneakChoice reads sneak: (auto when absent).
+func sneakChoice(s string) dnd5e.SneakChoice {
+	switch s {
+	case "yes":
+		return dnd5e.SneakForce
+	case "no":
+		return dnd5e.SneakOff
+	}
+	return dnd5e.SneakAuto
 }
 
 // Options of the shared commands that only one system reads.

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 
 	"rulekeeper/play"
@@ -32,7 +33,7 @@ type rtAttackResult struct {
 
 // readAttackRT reads /attack's options as a Rogue's Tale attack.
 func readAttackRT(req *Request) (r play.Reading[play.AttackRT]) {
-	if r.Err = refuseOptions(req, systemRogue, attackOnly5e); r.Err != nil {
+	if r.Err = refuseOptions(req, systemRogue, append(slices.Clone(attackOnly5e), attackOnlyCoC...)); r.Err != nil {
 		return r
 	}
 	weaponName, weapon := rogueWeapon(req, strings.TrimSpace(req.Str("weapon")), strings.TrimSpace(req.Str("damage")))

@@ -64,6 +64,7 @@ func New(cfg Config) *Bot {
 	// Rule systems first: the sheet command's create options come from them.
 	b.systems[system5e] = dnd5eSystem{}
 	b.systems[systemRogue] = rogueSystem{}
+	b.systems[systemCoC] = cocSystem{}
 	b.commands = []*Command{
 		b.rollCommand(),
 		b.statsCommand(),
@@ -78,10 +79,15 @@ func New(cfg Config) *Bot {
 		b.restCommand(),
 		b.conditionCommand(),
 		b.castCommand(),
+		b.effectCommand(),
+		b.featureCommand(),
+		b.counterCommand(),
 		b.rtCommand(),
 		b.initCommand(),
 		b.identifyCommand(),
 		b.aoeCommand(),
+		b.sanCommand(), // Call of Cthulhu (san.go)
+		b.cocCommand(), // Call of Cthulhu (coccmd.go)
 	}
 	b.commands = append(b.commands, cfg.Extra...)
 	b.labels = labelIndex(b.commands)
@@ -89,6 +95,9 @@ func New(cfg Config) *Bot {
 	b.components["sheetdel"] = b.sheetDeleteConfirmed
 	b.components["deathsave"] = b.deathsaveButton
 	b.components["init"] = b.initButton
+	b.components["shield"] = b.shieldButton
+	b.components["dodge"] = b.dodgeButton
+	b.components["coc"] = b.cocButton // Call of Cthulhu: Push and Spend Luck (checkcoc.go)
 	return b
 }
 

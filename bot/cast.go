@@ -44,12 +44,13 @@ func (b *Bot) cast5eOptions() []*Option {
 		{Name: "any_class", Type: Boolean},
 		{Name: "invalid", Type: String, MaxLen: 200, Complete: b.completeCombatant},
 		privateOption(),
+		{Name: "choice", Type: String, MaxLen: 32, Complete: completeSpellChoice},
 	}
 }
 
 // cast5eOnly are the option names a Rogue's Tale caster may not use, castRogueOnly those a 5e caster may not.
 var (
-	cast5eOnly    = []string{"level", "origin", "direction", "method", "mode", "ritual", "any_class", "invalid"}
+	cast5eOnly    = []string{"level", "origin", "direction", "method", "mode", "ritual", "any_class", "invalid", "choice"}
 	castRogueOnly = []string{"range", "scroll"}
 )
 
@@ -68,6 +69,9 @@ type castTargetResult struct {
 	Concentration *concSaveJSON   `json:"concentration,omitempty"` // its save to keep its own spell
 	Conditions    []string        `json:"conditions,omitempty"`    // the conditions the spell put on it
 	oddsJSON                      // chance (odds.go): of a hit for a spell attack (one ray's), of saving for a save
+	Effects       []string        `json:"effects,omitempty"`    // the effects the spell put on it (ids)
+	Stabilized    bool            `json:"stabilized,omitempty"` // spare the dying
+	Revived       bool            `json:"revived,omitempty"`
 }
 
 // castResult is the JSON of /cast by a 5e character.
@@ -83,6 +87,9 @@ type castResult struct {
 	Area          *aoeResult                 `json:"area,omitempty"`
 	Targets       []castTargetResult         `json:"targets"`
 	Detail        *dnd5e.CastResult          `json:"detail"`
+	Choice        string                     `json:"choice,omitempty"`
+	CasterEffects []string                   `json:"caster_effects,omitempty"` // the effects it put on its caster (ids)
+	Shield        *play.ShieldReaction       `json:"shield,omitempty"`         // shield against the attack that had just hit
 }
 
 // readCast5e reads /cast's options as a D&D 5e spell: the spell, its level, targets, area and roll options.
@@ -94,6 +101,11 @@ func readCast5e(req *Request) (r play.Reading[play.Cast5e]) {
 		Bonus: strings.TrimSpace(req.Str("bonus")), Ritual: req.Bool("ritual"), AnyClass: req.Bool("any_class")}
 	if k.Spell, r.Err = parseSpell(req.Str("spell")); r.Err != nil {
 		return r
+	}
+	if req.Has("choice") {
+		if k.Choice, r.Err = parseSpellChoice(req, k.Spell, req.Str("choice")); r.Err != nil {
+			return r
+		}
 	}
 	if k.Mode, r.Err = dnd5e.ParseMode(req.Str("mode")); r.Err != nil {
 		return r
@@ -223,6 +235,20 @@ func castReply(req *Request, cast *play.Cast5eResult, areaRes *aoeResult, files 
 	if len(cast.Targets) == 0 && areaRes != nil {
 		lines = append(lines, req.T("aoe.nobody"))
 	}
+	if res.Choice != "" {
+		out.Choice = res.Choice
+		lines = append(lines, req.T("fx.choice_line", "Choice", req.T(choiceKey(res.Choice))))
+	}
+	if !cast.Targeted {
+		lines = append(lines, outcomeText(req, cast.CasterHit)...)
+	}
+	for _, e := range cast.CasterHit.Effects {
+		out.CasterEffects = append(out.CasterEffects, e.Effect.ID)
+	}
+	if sh := cast.Shield; sh != nil {
+		out.Shield = sh
+		lines = append(lines, shieldLines(req, c.Name, sh)...)
+	}
 	if res.SlotLevel > 0 {
 		lines = append(lines, req.T("cast.slots_left", "Slot", res.SlotLevel, "Left", res.SlotsLeft, "Max", c.SpellSlots[res.SlotLevel-1].Max))
 	}
@@ -303,8 +329,12 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 		}
 		lines = append(lines, l)
 		lines = append(lines, effectLines(req, a.Effects, a.Cancelled)...)
+		onRoll, onHit := splitApplied(a.Applied)
+		lines = append(lines, appliedLines(req, onRoll)...)
+		lines = append(lines, appliedLines(req, a.TargetApplied)...)
 		if a.Damage != nil {
 			lines = append(lines, "  "+req.T("play.attack.damage_roll", "Roll", rollText(req, a.Damage.Roll)))
+			lines = append(lines, appliedLines(req, onHit)...)
 		}
 	}
 	if sv := ct.Save; sv != nil {
@@ -326,6 +356,7 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 		}
 		lines = append(lines, l)
 		lines = append(lines, effectLines(req, sv.Effects, sv.Cancelled)...)
+		lines = append(lines, appliedLines(req, sv.Applied)...)
 	}
 	if ct.Damage != nil && ct.Total > 0 && ct.Save == nil && len(ct.Attacks) == 0 && ct.Damage.Roll != nil && !sharedRoll {
 		lines = append(lines, who+": "+req.T("cast.damage_roll", "Roll", rollText(req, ct.Damage.Roll)))
@@ -355,6 +386,13 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 	for _, l := range landedText(req, f.Hit) {
 		lines = append(lines, "  "+l)
 	}
+	for _, l := range outcomeText(req, f.Hit) {
+		lines = append(lines, "  "+l)
+	}
+	for _, e := range f.Effects {
+		tr.Effects = append(tr.Effects, e.Effect.ID)
+	}
+	tr.Stabilized, tr.Revived = f.Stabilized != nil, f.Revived != nil
 	for _, l := range concText(req, f.Hit) {
 		lines = append(lines, "  "+l)
 	}
@@ -379,6 +417,9 @@ func (b *Bot) castCommand() *Command {
 			"/cast spell:fireball level:4 origin:10,10",
 			"/cast spell:burning_hands origin:3,3 direction:e",
 			"/cast spell:magic_missile target:\"Goblin 1, Goblin 2\"",
+			"/cast spell:bless target:\"Borin, Aria, Grog\"",
+			"/cast spell:enlarge_reduce target:Grog choice:enlarge",
+			"/cast spell:shield",
 		},
 	}
 }

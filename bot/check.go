@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,12 +13,13 @@ import (
 func (b *Bot) checkCommand() *Command {
 	return &Command{
 		Name: "check",
-		Options: []*Option{
+		Options: append([]*Option{
 			{Name: "skill", Type: String, Required: true, MaxLen: 64, Complete: b.completeCheckSkill},
 			modeOption(), bonusOption(), dcOption(), b.characterOption(), privateOption(),
-		},
-		Handler:  b.check,
-		Examples: []string{"/check skill:stealth", "/check skill:perception mode:adv dc:15", "/check skill:str bonus:1d4 dc:12", "/check skill:athletics character:Borin", "/check skill:search dc:9 bonus:1"},
+		}, cocCheckOptions()...), // Call of Cthulhu: difficulty, bonus_dice, penalty_dice, push, luck (checkcoc.go)
+		Handler: b.check,
+		Examples: []string{"/check skill:stealth", "/check skill:perception mode:adv dc:15", "/check skill:str bonus:1d4 dc:12", "/check skill:athletics character:Borin", "/check skill:search dc:9 bonus:1",
+			"/check skill:library_use difficulty:hard bonus_dice:1", "/check skill:图书馆使用 push:true"},
 	}
 }
 
@@ -58,10 +60,13 @@ type rollResult struct {
 }
 
 func (b *Bot) check(req *Request) (*Reply, error) {
-	in := play.Check{Character: req.Str("character"), Dnd5e: readCheck5e(req), Rogue: readCheckRT(req)}
+	in := play.Check{Character: req.Str("character"), Dnd5e: readCheck5e(req), Rogue: readCheckRT(req), CoC: readCheckCoC(req)}
 	res, err := b.cfg.Table.Check(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
+	}
+	if res.CoC != nil {
+		return cocRollReply(req, res.CoC), nil
 	}
 	if res.Rogue != nil {
 		return rogueCheckReply(req, res.Rogue), nil
@@ -79,6 +84,9 @@ func (b *Bot) check(req *Request) (*Reply, error) {
 
 // readCheck5e reads /check's skill: as a 5e skill or ability, and its roll options.
 func readCheck5e(req *Request) (r play.Reading[play.Check5e]) {
+	if r.Err = refuseOptions(req, system5e, checkOnlyCoC); r.Err != nil {
+		return r
+	}
 	what := req.Str("skill")
 	skill, skillErr := parseSkill(what)
 	ability, abilityErr := parseAbility(what)
@@ -142,6 +150,7 @@ func rollReply5e(req *Request, c *dnd5e.Character, title string, res *dnd5e.Roll
 		lines = append(lines, m)
 	}
 	lines = append(lines, effectLines(req, res.Effects, res.Cancelled)...)
+	lines = append(lines, appliedLines(req, res.Applied)...)
 	lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
 	r := &Reply{Title: title, Footer: c.Name, Result: out}
 	switch res.Outcome {
@@ -179,7 +188,7 @@ type rtCheckResult struct {
 // readCheckRT reads /check's options as a Rogue's Tale check: an attribute or a named check, the bonus and the
 // difficulty.
 func readCheckRT(req *Request) (r play.Reading[rogue.CheckOptions]) {
-	if r.Err = refuseOptions(req, systemRogue, checkOnly5e); r.Err != nil {
+	if r.Err = refuseOptions(req, systemRogue, append(slices.Clone(checkOnly5e), checkOnlyCoC...)); r.Err != nil {
 		return r
 	}
 	if r.In, r.Err = parseRogueCheck(req.Str("skill")); r.Err != nil {

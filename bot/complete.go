@@ -95,6 +95,9 @@ func (b *Bot) completeSpell(req *Request) []Choice {
 // completeWeapon suggests the attacks on the attacker's sheet.
 func (b *Bot) completeWeapon(req *Request) []Choice {
 	sh := b.acting(req)
+	if sh != nil && sh.CoC != nil {
+		return completeCoCWeapon(req, sh.CoC)
+	}
 	if sh == nil || sh.Dnd5e == nil {
 		return nil
 	}
@@ -254,8 +257,11 @@ func completeEffectName(req *Request) []Choice {
 // completeCheckSkill is /check skill:'s autocomplete: Rogue's Tale attributes and checks for a Rogue's Tale
 // character, the 5e skills and abilities otherwise.
 func (b *Bot) completeCheckSkill(req *Request) []Choice {
-	if b.actingSystem(req) == systemRogue {
+	switch b.actingSystem(req) {
+	case systemRogue:
 		return completeRogueCheck(req)
+	case systemCoC:
+		return completeCoCSkill(req)
 	}
 	return completeSkillOrAbility(req)
 }
@@ -271,6 +277,9 @@ func (b *Bot) completeHPType(req *Request) []Choice {
 // completeAttackTarget is /attack target:'s autocomplete: the channel's combatants, then the guild's characters
 // of the attacker's system.
 func (b *Bot) completeAttackTarget(req *Request) []Choice {
+	if b.actingSystem(req) == systemCoC {
+		return b.completeCoCTarget(req)
+	}
 	if b.actingSystem(req) != systemRogue {
 		return b.completeTargets(req) // the channel's combatants, then the guild's 5e characters (fight.go)
 	}

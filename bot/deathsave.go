@@ -74,6 +74,7 @@ func deathSaveReply(req *Request, c *play.Character5e, res *dnd5e.DeathSaveResul
 		lines = append(lines, m)
 	}
 	lines = append(lines, effectLines(req, res.Effects, res.Cancelled)...)
+	lines = append(lines, appliedLines(req, res.Applied)...)
 	lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
 	r := &Reply{Title: req.T("play.deathsave.title", "Name", c.Name), Footer: c.Name, Result: out}
 	switch res.StateAfter {
@@ -147,6 +148,7 @@ func (b *Bot) stabilize(req *Request) (*Reply, error) {
 			lines = append(lines, m)
 		}
 		lines = append(lines, effectLines(req, chk.Effects, chk.Cancelled)...)
+		lines = append(lines, appliedLines(req, chk.Applied)...)
 		odds := chk.Odds()
 		out.oddsJSON = oddsOut(odds)
 		lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))

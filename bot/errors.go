@@ -62,6 +62,12 @@ var idNamers = map[string]func(code, arg, id string) string{
 	"encounter": encounterIDKey,
 	"rt":        systemIDKey, // play's errors that name a rule system
 	"init":      systemIDKey,
+	"effect":    effectIDKey, // issue 13: effects, features, counters (effectwords.go)
+	"feature":   effectIDKey,
+	"counter":   effectIDKey,
+	"play":      systemIDKey, // play.err.not_dnd5e names the character's system
+	"coc":       cocIDKey,    // the rules' Call of Cthulhu errors (namescoc.go)
+	"cthulhu":   cocIDKey,    // play's and bot's
 }
 
 // systemIDKey names a rule system in an error's data.

@@ -56,11 +56,12 @@ func (b *Bot) hp(req *Request, kind play.HPKind) (*Reply, error) {
 			in.Rogue.In, in.Rogue.Err = parseRogueDamageType(s)
 		}
 	}
+	in.CoC = readHPCoC(req)
 	res, err := b.cfg.Table.HP(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
 	}
-	r := hpWords(req, res, kind)
+	r := hpWords(req, res, kind, in.Amount)
 	if res.Others {
 		namedBy(req, r)
 	}
@@ -80,11 +81,17 @@ func namedBy(req *Request, r *Reply) {
 	case rtHPResult:
 		res.By = req.UserName
 		r.Result = res
+	case cocHPResult:
+		res.By = req.UserName
+		r.Result = res
 	}
 }
 
 // hpWords words /hp's result by the character's system.
-func hpWords(req *Request, res *play.HPResult, kind play.HPKind) *Reply {
+func hpWords(req *Request, res *play.HPResult, kind play.HPKind, amount int) *Reply {
+	if res.CoC != nil {
+		return cocHPReply(req, kind, amount, res.CoC)
+	}
 	if r := res.Rogue; r != nil {
 		switch kind {
 		case play.HPDamage:

@@ -77,6 +77,7 @@ func (b *Bot) identify(req *Request) (*Reply, error) {
 		lines = append(lines, m)
 	}
 	lines = append(lines, effectLines(req, effects, res.Check.Cancelled)...)
+	lines = append(lines, appliedLines(req, res.Check.Applied)...)
 	odds := res.Check.Odds()
 	out.oddsJSON = oddsOut(odds)
 	lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))

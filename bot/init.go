@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"rulekeeper/play"
+	"rulekeeper/rules/coc"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
 )
@@ -42,7 +43,8 @@ func (b *Bot) initCommand() *Command {
 				modeOption(), bonus(),
 				{Name: "total", Type: Integer, Min: Bound(-encounter.MaxInitiative), Max: Bound(encounter.MaxInitiative)},
 				coord("x", false), coord("y", false), b.characterOption(),
-			}, Examples: []string{"/init join", "/init join mode:adv x:3 y:4", "/init join total:17 character:Borin"}},
+				{Name: "firearm", Type: Boolean}, // Call of Cthulhu: a readied firearm, DEX + 50 (initcoc.go)
+			}, Examples: []string{"/init join", "/init join mode:adv x:3 y:4", "/init join total:17 character:Borin", "/init join firearm:true"}},
 			{Name: "add", Type: SubCommand, Handler: b.initAdd, Options: []*Option{
 				{Name: "name", Type: String, Required: true, MinLen: 1, MaxLen: encounter.MaxNameLen},
 				{Name: "hp", Type: Integer, Required: true, Min: Bound(1), Max: Bound(encounter.MaxHP)},
@@ -50,7 +52,7 @@ func (b *Bot) initCommand() *Command {
 				bonus(),
 				{Name: "count", Type: Integer, Min: Bound(1), Max: Bound(encounter.MaxGroup)},
 				coord("x", false), coord("y", false),
-				{Name: "dex", Type: Integer, Min: Bound(encounter.MinDex), Max: Bound(encounter.MaxDex)},
+				{Name: "dex", Type: Integer, Min: Bound(encounter.MinDex), Max: Bound(coc.MaxChar)}, // 5e: up to encounter.MaxDex
 				modeOption(),
 				{Name: "saves", Type: String, MaxLen: 100},
 				{Name: "resist", Type: String, MaxLen: 100, Complete: completeDamageList},
@@ -58,9 +60,11 @@ func (b *Bot) initCommand() *Command {
 				{Name: "immune", Type: String, MaxLen: 100, Complete: completeDamageList},
 				{Name: "defences", Type: String, MaxLen: 100}, // Rogue's Tale: dodge:2,block:1,parry:0,level:2 (rogue_encounter.go)
 				{Name: "summoner", Type: String, MaxLen: encounter.MaxNameLen, Complete: b.completeCombatant},
+				{Name: "firearm", Type: Boolean},
 			}, Examples: []string{"/init add name:Goblin hp:7 ac:15 bonus:2 count:3 x:6 y:2", "/init add name:Ogre hp:59 ac:11 bonus:-1",
 				"/init add name:Mage hp:40 ac:12 bonus:2 saves:int+6,wis+4 resist:fire,cold",
-				"/init add name:Orc hp:9 count:2 defences:dodge:1,block:1", "/init add name:Wolf hp:5 summoner:Shaman"}},
+				"/init add name:Orc hp:9 count:2 defences:dodge:1,block:1", "/init add name:Wolf hp:5 summoner:Shaman",
+				"/init add name:Cultist hp:11 dex:55 defences:dodge:27,fighting:45,damage:1d4+1d4"}},
 			{Name: "next", Type: SubCommand, Handler: b.initNext, Examples: []string{"/init next"}},
 			{Name: "prev", Type: SubCommand, Handler: b.initPrev, Examples: []string{"/init prev"}},
 			{Name: "list", Type: SubCommand, Handler: b.initList, Options: []*Option{{Name: "detail", Type: Boolean}},
@@ -154,7 +158,7 @@ func (b *Bot) initJoin(req *Request) (*Reply, error) {
 		return nil, err
 	}
 	in := play.InitJoin{Character: req.Str("character"), Mode: mode, Bonus: req.Int("bonus", 0), Pos: pos,
-		Given: req.Has("mode") || req.Has("bonus") || req.Has("total")}
+		Given: req.Has("mode") || req.Has("bonus") || req.Has("total"), Firearm: req.Bool("firearm")}
 	if req.Has("total") {
 		t := req.Int("total", 0)
 		in.Total = &t
@@ -197,6 +201,7 @@ func (b *Bot) initAdd(req *Request) (*Reply, error) {
 		}
 	}
 	in.Defences.In, in.Defences.Err = parseRogueNPCSpec(req.Str("defences"))
+	in.CoC = readCoCNPC(req)
 	e, added, err := b.cfg.Table.InitAdd(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
@@ -213,6 +218,8 @@ func arrivalLines(req *Request, e *encounter.Encounter, added *encounter.Added) 
 	var lines []string
 	for _, a := range added.Arrivals {
 		switch {
+		case a.Roll != nil && a.Roll.Fixed && e.System == encounter.CoC:
+			lines = append(lines, req.T("cthulhu.init.arrival", "Name", a.Combatant.Name, "Init", a.Roll.Total))
 		case a.Roll != nil && a.Roll.Fixed:
 			lines = append(lines, req.T("init.arrival_fixed", "Name", a.Combatant.Name, "Init", a.Roll.Total))
 		case a.Roll != nil:

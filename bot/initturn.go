@@ -3,6 +3,7 @@ package bot
 import (
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
 )
@@ -15,6 +16,7 @@ type initTurn struct {
 	SheetExpired []encounter.Expiry `json:"sheet_expired,omitempty"` // the ended character's sheet conditions that ran out
 	State        string             `json:"state,omitempty"`         // the beginning 5e character's state
 	DeathSave    bool               `json:"death_save,omitempty"`    // it is dying: the reply prompts the death save
+	Effects      []play.TurnEffects `json:"effects,omitempty"`       // what the turn did to the combatants' effects
 }
 
 func (b *Bot) initNext(req *Request) (*Reply, error) { return b.turn(req, true) }
@@ -38,7 +40,7 @@ func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	turn := initTurn{TurnChange: t.TurnChange, SheetExpired: t.SheetExpired}
+	turn := initTurn{TurnChange: t.TurnChange, SheetExpired: t.SheetExpired, Effects: t.Effects}
 	sheet := t.Sheet
 	if sheet != nil {
 		turn.State = string(sheet.State)
@@ -62,6 +64,7 @@ func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
 	for _, x := range tc.Restored {
 		lines = append(lines, req.T("init.restored", "Name", x.Combatant.Name, "Condition", conditionText(req, x.Condition)))
 	}
+	lines = append(lines, turnEffectLines(req, t.Effects)...)
 	began := tc.Began
 	line := req.T("init.turn_of", "Name", "**"+began.Name+"**")
 	if began.OwnerID != "" {

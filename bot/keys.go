@@ -16,5 +16,8 @@ func dynamicKeys() []string {
 	for _, v := range rtOnOff {
 		keys = append(keys, "settings.rt_onoff."+v)
 	}
+	for _, id := range spellChoices() {
+		keys = append(keys, choiceKey(id))
+	}
 	return keys
 }

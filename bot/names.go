@@ -22,6 +22,9 @@ const (
 	kindDamage    = "dnd5e.damage"
 	kindClass     = "dnd5e.class"
 	kindSpell     = "spell"
+	kindFeature   = "feature"
+	kindChoice    = "spell.choice" // the options of spells that offer some (enlarge or reduce, …)
+	kindSubclass  = "subclass"
 	rkAttr        = "rogue.attr"
 	rkRace        = "rogue.race"
 	rkSex         = "rogue.sex"
@@ -64,7 +67,9 @@ var names = sync.OnceValue(func() *locales.Index {
 	for _, s := range dnd5e.Spells() {
 		x.Add(kindSpell, s.ID, s.Key(), s.Name) // also the SRD's English name
 	}
+	addEffectNames(x) // class features and spell choices (effectnames.go)
 	addRogueNames(x)
+	addCoCNames(x) // namescoc.go
 	return x
 })
 

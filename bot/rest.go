@@ -75,6 +75,7 @@ func restReply(req *Request, c *dnd5e.Character, title string, res *dnd5e.RestRe
 	if len(res.Removed) > 0 {
 		lines = append(lines, req.T("play.conditions_removed", "Conditions", conditionNames(req, res.Removed)))
 	}
+	lines = append(lines, restResetLines(req, c.Name, res)...)
 	lines = append(lines, hpChangeLine(req, &res.HP))
 	return &Reply{
 		Title: title, Body: strings.Join(lines, "\n"), Footer: c.Name, Tone: ToneSuccess,

@@ -3,6 +3,7 @@ package bot
 import (
 	"rulekeeper/locales"
 	"rulekeeper/play"
+	"rulekeeper/rules/coc"
 	"rulekeeper/rules/rogue"
 )
 
@@ -10,7 +11,7 @@ import (
 var (
 	languageChoices = []string{"en", "zh-CN", "zh-TW", "ko", "auto"}
 	critRules       = []string{"double", "max"}
-	systemChoices   = []string{"dnd5e", "rogue"}
+	systemChoices   = []string{"dnd5e", "rogue", "coc"}
 	aoeMethods      = []string{"template", "token", "half"} // half: the DMG half-square rule (/aoe, aoe.go)
 )
 
@@ -32,6 +33,7 @@ func (b *Bot) settingsCommand() *Command {
 			sub("aoe_method", "method", String, aoeMethods),
 			sub("rt_crit_direction", "direction", String, rtCritDirections), // Rogue's Tale G-A12 (rogue_encounter.go)
 			sub("rt_crit_effect", "effect", String, rtOnOff),
+			sub("coc_death", "rule", String, cocDeathRules), // Call of Cthulhu G2
 			sub("show_npc_stats", "show", String, npcStatsChoices),
 		},
 	}
@@ -70,6 +72,8 @@ func (b *Bot) setSetting(req *Request) (*Reply, error) {
 		value = req.Str("direction")
 	case "rt_crit_effect":
 		value = req.Str("effect")
+	case "coc_death":
+		value = req.Str("rule")
 	case "show_npc_stats":
 		value = req.Str("show")
 	}
@@ -108,6 +112,7 @@ func settingsReply(req *Request, g play.Settings) *Reply {
 			{Name: req.T("settings.aoe_method"), Value: or(g.AoEMethod, "template"), Inline: true},
 			{Name: req.T("settings.rt_crit_direction"), Value: req.T("settings.rt_crit." + or(g.House[play.HouseRTCritDirection], string(rogue.CritAttacker))), Inline: true},
 			{Name: req.T("settings.rt_crit_effect"), Value: req.T("settings.rt_onoff." + or(g.House[play.HouseRTCritEffect], "on")), Inline: true},
+			{Name: req.T("settings.coc_death"), Value: req.T(coc.DeathRule(g.House[play.HouseCoCDeath]).Key()), Inline: true},
 			{Name: req.T("settings.show_npc_stats"), Value: req.T("settings.rt_onoff." + or(g.House[play.HouseShowNPCStats], "off")), Inline: true},
 		},
 		Result: g,
@@ -124,6 +129,9 @@ func critRuleKey(rule string) string {
 
 // rtCritDirections are the choices of /settings rt_crit_direction (rules/rogue's CritDirection values).
 var rtCritDirections = []string{string(rogue.CritAttacker), string(rogue.CritDefender), string(rogue.CritMagicOnly)}
+
+// cocDeathRules are the choices of /settings coc_death (Call of Cthulhu G2: when one hit kills).
+var cocDeathRules = []string{string(coc.DeathClassic), string(coc.DeathPulp)}
 
 // rtOnOff are the choices of /settings rt_crit_effect.
 var rtOnOff = []string{"on", "off"}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 
@@ -32,8 +33,10 @@ func (b *Bot) sheetCommand() *Command {
 			continue
 		}
 		for _, o := range sys.createOptions() {
-			if FindOption(create, o.Name) == nil {
+			if have := FindOption(create, o.Name); have == nil {
 				create = append(create, o)
+			} else {
+				widen(have, o)
 			}
 		}
 	}
@@ -55,7 +58,8 @@ func (b *Bot) sheetCommand() *Command {
 		Options: []*Option{
 			{Name: "create", Type: SubCommand, Handler: b.sheetCreate, Options: create,
 				Examples: []string{"/sheet create name:Aria class:rogue level:3 str:10 dex:16 con:14 int:12 wis:10 cha:13 skills:stealth,perception expertise:stealth",
-					"/sheet create system:rogue name:Brom race:human sex:male level:3 str:9 agi:8 sta:8 cha:7 talents:crushing_blow max_dodge:3 shield:shield"}},
+					"/sheet create system:rogue name:Brom race:human sex:male level:3 str:9 agi:8 sta:8 cha:7 talents:crushing_blow max_dodge:3 shield:shield",
+					"/sheet create system:coc name:Ada class:Librarian skills:\"STR 50 CON 60 SIZ 55 DEX 65 APP 50 INT 70 POW 60 EDU 85 Luck 40 Age 24 Library Use 60\""}},
 			{Name: "show", Type: SubCommand, Handler: b.sheetShow, Options: []*Option{b.characterOption()}, Examples: []string{"/sheet show"}},
 			{Name: "list", Type: SubCommand, Handler: b.sheetList, Examples: []string{"/sheet list"}},
 			{Name: "use", Type: SubCommand, Handler: b.sheetUse, Options: []*Option{named("character")}, Examples: []string{"/sheet use character:Aria"}},
@@ -92,11 +96,33 @@ func (b *Bot) sheetCreate(req *Request) (*Reply, error) {
 	return r, nil
 }
 
-// refuseCreateOptions refuses a /sheet create option that only another system reads, rather than ignoring it.
+// widen makes a /sheet create option that several systems read accept what any of them does (Integer bounds,
+// string lengths); each system then checks its own (refuseCreateOptions).
+func widen(have, o *Option) {
+	if have.Min != nil && o.Min != nil && *o.Min < *have.Min {
+		have.Min = o.Min
+	}
+	if have.Max != nil && o.Max != nil && *o.Max > *have.Max {
+		have.Max = o.Max
+	}
+	have.MaxLen = max(have.MaxLen, o.MaxLen)
+}
+
+// refuseCreateOptions refuses a /sheet create option that only another system reads, rather than ignoring it, and
+// a value outside the system's own bounds (the table's are the widest of all systems').
 func refuseCreateOptions(req *Request, sys sheetSystem, system string) error {
-	for name := range req.Options {
-		if name != "system" && name != "name" && FindOption(sys.createOptions(), name) == nil {
+	names := slices.Sorted(maps.Keys(req.Options))
+	own := sys.createOptions()
+	for _, name := range names {
+		if name == "system" || name == "name" {
+			continue
+		}
+		o := FindOption(own, name)
+		if o == nil {
 			return Errorf("rt.err.option_not_for_system", "Option", name, "System", req.T("system."+system))
+		}
+		if _, err := coerce(o, req.Options[name]); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -16,7 +16,8 @@ type dnd5eSystem struct{}
 // The fields `/sheet set` accepts for a 5e sheet.
 var fields5e = []string{
 	"ac", "attack", "attack_remove", "cha", "class", "con", "dex", "expertise", "hit_dice", "hp", "hp_max", "hp_temp",
-	"immune", "int", "level", "resist", "saves", "skills", "slots", "speed", "spell_ability", "str", "vuln", "wis",
+	"immune", "int", "level", "resist", "saves", "skills", "slots", "speed", "spell_ability", "str", "subclass", "vuln",
+	"wis",
 }
 
 // createOptions are the 13 options a 5e sheet reads (besides system and name). They are all optional because
@@ -108,6 +109,9 @@ type sheetResult struct {
 	SpellAttack *int                `json:"spell_attack,omitempty"`
 	Attacks     []sheetAttackResult `json:"attacks,omitempty"`
 	Sheet       *dnd5e.Character    `json:"sheet"`
+	// Issue 13: the effects on it (stored ones, then passive class features), its feature resources.
+	Effects   []effectJSON     `json:"effects,omitempty"`
+	Resources []dnd5e.Resource `json:"resources,omitempty"`
 }
 
 type sheetAttackResult struct {
@@ -131,8 +135,9 @@ func attackNumbers(c *dnd5e.Character, a dnd5e.Attack) (int, string) {
 
 // sheetReply renders a 5e sheet as an embed worth a screenshot.
 func sheetReply(req *Request, c *dnd5e.Character) *Reply {
+	ac, _ := c.ArmorClass()
 	res := sheetResult{
-		hpStatus: statusOf(c), Name: c.Name, AC: c.AC, Proficiency: c.Proficiency(),
+		hpStatus: statusOf(c), Name: c.Name, AC: ac, Proficiency: c.Proficiency(),
 		Modifiers: map[string]int{}, Saves: map[string]int{}, Skills: map[string]int{}, Sheet: c,
 	}
 	speed, _ := c.EffectiveSpeed()
@@ -140,7 +145,7 @@ func sheetReply(req *Request, c *dnd5e.Character) *Reply {
 	init := c.Mod(dnd5e.Dex)
 	summary := []string{
 		hpLine(req, c),
-		req.T("play.sheet.ac", "AC", c.AC),
+		req.T("play.sheet.ac", "AC", ac),
 		req.T("play.sheet.speed", "Speed", speed),
 		req.T("play.sheet.proficiency", "Bonus", signedNum(c.Proficiency())),
 		req.T("play.sheet.initiative", "Bonus", signedNum(init)),
@@ -174,8 +179,12 @@ func sheetReply(req *Request, c *dnd5e.Character) *Reply {
 		skills = append(skills, mark+" "+req.T(s.ID.Key())+" "+signedNum(c.SkillBonus(s.ID)))
 	}
 	half := (len(skills) + 1) / 2
+	title := req.T("play.sheet.title", "Name", c.Name, "Class", req.T(c.Class.Key()), "Level", c.Level)
+	if c.Subclass != "" {
+		title = req.P.Paren(title, req.T(c.Subclass.Key()))
+	}
 	r := &Reply{
-		Title:  req.T("play.sheet.title", "Name", c.Name, "Class", req.T(c.Class.Key()), "Level", c.Level),
+		Title:  title,
 		Footer: c.Name,
 		Fields: []Field{
 			{Name: req.T("play.sheet.abilities"), Value: strings.Join(abilities, "\n"), Inline: true},
@@ -234,6 +243,7 @@ func sheetReply(req *Request, c *dnd5e.Character) *Reply {
 	if len(defences) > 0 {
 		r.Fields = append(r.Fields, Field{Name: req.T("play.sheet.defences"), Value: strings.Join(defences, "\n")})
 	}
+	r.Fields = append(r.Fields, sheetEffectFields(req, c, &res)...)
 	r.Body = strings.Join(body, "\n")
 	r.Result = res
 	return r

@@ -67,6 +67,12 @@ func set5e(c *dnd5e.Character, field, value string) error {
 		} else {
 			c.Attacks = append(c.Attacks, a)
 		}
+	case "subclass": // the SRD subclass of its class ("" or "none" clears it)
+		if v := strings.ToLower(value); v == "" || v == "none" {
+			c.Subclass = ""
+		} else if c.Subclass, err = parseSubclass(value, c.Class); err != nil {
+			return err
+		}
 	case "attack_remove":
 		if _, err := c.FindAttack(value); err != nil {
 			return err
@@ -121,6 +127,9 @@ func set5eNumber(c *dnd5e.Character, field, value string) (ok bool, err error) {
 		}
 		if err := c.SetClass(class); err != nil {
 			return true, err
+		}
+		if c.Subclass.Class() != c.Class {
+			c.Subclass = "" // another class's subclass goes with it
 		}
 	case "hp":
 		n, err := num()
@@ -191,7 +200,7 @@ func setSlots(c *dnd5e.Character, value string) error {
 //	name:longsword ability:str prof:true bonus:1 damage:1d8[slashing]
 //
 // The words before anything else are the name; str or dex (or their names) is the ability (default str);
-// "prof" makes it proficient; a signed number is the to-hit bonus; the first dice notation starts the damage,
+// "prof" makes it proficient; "ranged" a ranged (or thrown) attack; a signed number is the to-hit bonus; the first dice notation starts the damage,
 // which runs to the end (types in brackets, in any language). The ability modifier is added to the damage by the
 // rules, so it is not written.
 func parseAttack(value string) (dnd5e.Attack, error) {
@@ -215,12 +224,16 @@ func parseAttack(value string) (dnd5e.Attack, error) {
 				a.Ability = ab
 				inDamage = false
 				continue
-			case "prof", "proficient":
+			case "prof", "proficient", "ranged":
 				b, err := strconv.ParseBool(v)
 				if err != nil {
 					return a, Errorf("play.err.bad_attack", "Value", value)
 				}
-				a.Proficient = b
+				if k == "ranged" {
+					a.Ranged = b
+				} else {
+					a.Proficient = b
+				}
 				inDamage = false
 				continue
 			case "bonus":
@@ -244,6 +257,8 @@ func parseAttack(value string) (dnd5e.Attack, error) {
 		switch {
 		case lw == "prof" || lw == "proficient":
 			a.Proficient = true
+		case lw == "ranged": // a ranged or thrown attack (rage, divine smite and the melee filters skip it)
+			a.Ranged = true
 		case isSigned(lw):
 			n, _ := strconv.Atoi(strings.TrimPrefix(lw, "+"))
 			a.Bonus = n

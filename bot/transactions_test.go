@@ -85,7 +85,7 @@ func TestTransactionsPerLine(t *testing.T) {
 		{"bob", "/attack weapon:longsword target:\"Goblin 1\"", []int{15, 6}, 1, 1},
 		{"bob", "/attack weapon:longsword target:Aria", []int{15, 6}, 1, 1},
 		{"carl", "/attack damage:1d6 dodge:1", []int{6, 6, 3, 3, 3, 3}, 1, 1},
-		{"alice", "/check skill:stealth", []int{10}, 2, 0},
+		{"alice", "/check skill:stealth", []int{10}, 1, 1}, // a write: a check spends the uses of its effects (guidance); a CoC roll marks and keeps
 		{"bob", "/hp damage amount:3", nil, 1, 1},
 		{"dave", "/cast spell:fire_bolt target:\"Goblin 2\"", []int{15, 5, 5}, 1, 1},
 		{"gm", "/init next", nil, 1, 1},

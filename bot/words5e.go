@@ -53,6 +53,8 @@ func effectLines(req *Request, effects []dnd5e.Effect, cancelled bool) []string 
 	for _, e := range effects {
 		what := req.T(e.Effect.Key())
 		switch {
+		case e.Source != "" && e.Condition == "":
+			continue // an active effect's: appliedLines names it
 		case e.Condition == "":
 			out = append(out, "• "+req.T("play.effect.option", "Effect", what))
 		case e.OnTarget:
@@ -185,11 +187,16 @@ func damagePartsText(req *Request, parts []dnd5e.DamagePart) string {
 	return strings.Join(out, " + ")
 }
 
-// localizeDamageLabels shows damage-type labels in the reply language ("[slashing]" → "[挥砍]").
+// localizeDamageLabels shows damage-type labels and effects' labels in the reply language ("[slashing]" → "[挥砍]",
+// "[bless]" → "[祝福术]").
 func localizeDamageLabels(req *Request, s string) string {
 	return labelRE.ReplaceAllStringFunc(s, func(m string) string {
-		if d := dnd5e.DamageType(strings.ToLower(strings.TrimSpace(m[1 : len(m)-1]))); d.Valid() {
+		id := strings.ToLower(strings.TrimSpace(strings.ReplaceAll(m[1:len(m)-1], `\_`, "_"))) // Markdown escapes _
+		if d := dnd5e.DamageType(id); d.Valid() {
 			return "[" + req.T(d.Key()) + "]"
+		}
+		if name := effectLabel(req, id); name != "" {
+			return "[" + name + "]" // an effect's dice: the spell or feature by its name
 		}
 		return m
 	})

@@ -17,6 +17,7 @@ type Attack struct {
 	Target    string // a tracked target by name; "" = none (given AC or defences)
 	Dnd5e     Reading[Attack5e]
 	Rogue     Reading[AttackRT]
+	CoC       Reading[AttackCoC]
 }
 
 // Attack5e is a D&D 5e attack: with a sheet attack (Weapon) or an ad-hoc roll (Bonus and Damage).
@@ -29,6 +30,12 @@ type Attack5e struct {
 	AC       *int // the target's AC, given or overriding a tracked target's
 	Mode     dnd5e.Mode
 	Distance int // to the target in feet
+	// Sneak: add the rogue's sneak attack when the attack qualifies (SneakAuto), always (SneakForce) or never.
+	Sneak dnd5e.SneakChoice
+	// Smite: divine smite with a slot of this level on the first melee weapon hit (0 = none).
+	Smite int
+	// Single: one attack roll, not the whole Attack action (an opportunity attack, a bonus-action attack).
+	Single bool
 }
 
 // AttackRT is a Rogue's Tale attack.
@@ -50,13 +57,34 @@ type AttackResult struct {
 	System string
 	Dnd5e  *Attack5eResult
 	Rogue  *AttackRTResult
+	CoC    *AttackCoCResult
 }
 
-// Attack5eResult is a D&D 5e attack.
+// Attack5eResult is a D&D 5e attack: the Attack action with a sheet attack (one roll, or one per attack with
+// Extra Attack), or an ad-hoc roll.
 type Attack5eResult struct {
 	Attacker *dnd5e.Character // nil: an ad-hoc roll without a character
 	Roll     *dnd5e.AttackResult
-	Target   *Hit // a tracked target; nil when there is none
+	Steps    []AttackStep // every attack roll, in order (Steps[0].Roll is Roll)
+	Target   *Hit         // a tracked target; nil when there is none
+	// AllyAdjacent: an ally of the attacker stands within 5 ft of the target on the grid (sneak attack).
+	AllyAdjacent bool
+	// ShieldCan: the target, a character who can cast shield and has a slot, was hit by an attack that +5 AC
+	// would turn into a miss (shield.go): the reply offers it the spell.
+	ShieldCan bool
+	// DodgeCan: the target, a rogue with uncanny dodge, took damage from the last attack: the reply offers it the
+	// reaction (/feature use feature:uncanny_dodge).
+	DodgeCan bool
+}
+
+// AttackStep is one attack roll of the command and what it did.
+type AttackStep struct {
+	Roll   *dnd5e.AttackResult
+	Smite  *dnd5e.SmiteResult // divine smite added to this hit; nil when none
+	Damage int                // dealt by this hit: its damage and the smite's, after the target's defences
+	Change *dnd5e.HPChange    // what it did to a tracked target; nil when nothing was dealt
+	// ConcSave is the tracked target's CON save to keep concentrating after this hit.
+	ConcSave *dnd5e.ConcentrationResult
 }
 
 // Hit is what a command did to one tracked creature (5e).
@@ -72,12 +100,24 @@ type Hit struct {
 	ConcEnded string
 	Released  []Released
 	Landed    []Landed // the conditions a spell put on it
+	// Effects are the effects the command put on it (a spell's, a feature's); EffectsEnded those that ended, on it
+	// or — for a caster — on others with its concentration.
+	Effects      []*dnd5e.EffectChange
+	EffectsEnded []EffectEnded
+	// What a spell did besides: stabilized it (spare the dying), brought it back (revivify), ended its conditions
+	// (lesser restoration), gave it back hit points from the damage it dealt (vampiric touch).
+	Stabilized *dnd5e.StabilizeResult
+	Revived    *dnd5e.HPChange
+	Cured      *dnd5e.CureResult
+	Drained    *dnd5e.HPChange
+	Healed     *dnd5e.HPChange // by a feature (lay on hands)
 }
 
 // hit is what the command did to cr.
 func (s *scene) hit(cr *Creature, change *dnd5e.HPChange) *Hit {
 	h := &Hit{Name: cr.Name(), NPC: cr.NPC(), Status: cr.status5e(), Change: change, ConcSave: cr.concSave,
-		ConcEnded: cr.concEnded, Released: cr.released, Landed: cr.landed}
+		ConcEnded: cr.concEnded, Released: cr.released, Landed: cr.landed, Effects: cr.effectsAdded,
+		EffectsEnded: cr.effectsEnded, Stabilized: cr.stabilized, Revived: cr.revived, Cured: cr.cured, Drained: cr.drained, Healed: cr.healed}
 	h.Vague = h.NPC && !s.showNPCStats()
 	return h
 }
@@ -93,6 +133,9 @@ func (t *Table) Attack(ctx context.Context, c Caller, in Attack, r dice.Roller) 
 		sys := s.actingSystem(in.Character)
 		if npc, err := s.rogueNPCActor(in.Character); npc != nil || err != nil {
 			sys = SystemRogue
+		}
+		if npc, err := s.cocNPCActor(in.Character); npc != nil || err != nil {
+			sys = SystemCoC
 		}
 		res, err := rulesOf(sys).attack(s, &in)
 		out = res
@@ -112,7 +155,6 @@ func (rules5e) attack(s *scene, in *Attack) (*AttackResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := dnd5e.AttackOptions{Mode: a.Mode, Distance: a.Distance, CritRule: dnd5e.CritRule(g.CritRule)}
 	attacker, err := s.attacker5e(in.Character, a.Weapon != "" || in.Target != "", a.Weapon != "")
 	if err != nil {
 		return nil, err
@@ -128,7 +170,6 @@ func (rules5e) attack(s *scene, in *Attack) (*AttackResult, error) {
 		}
 	}
 	var tgt *Creature
-	t := dnd5e.Target{}
 	if in.Target != "" {
 		if tgt, err = s.target5e(in.Target); err != nil {
 			return nil, err
@@ -139,46 +180,35 @@ func (rules5e) attack(s *scene, in *Attack) (*AttackResult, error) {
 		if err := s.mayHarm(attacker, tgt); err != nil {
 			return nil, err
 		}
-		t = tgt.target5e()
 	}
-	fight := tgt != nil && (tgt.comb != nil || tgt.conc.Active())
-	if a.AC != nil {
-		t.AC = *a.AC
-	}
-	var res *dnd5e.AttackResult
-	if a.Weapon != "" {
-		o.Bonus, o.ExtraDamage = a.Bonus, a.Damage
-		res, err = c.Attack(a.Weapon, t, s.r, o)
-	} else {
-		var toHit int
-		toHit, o.Bonus = adHocToHit(a.Bonus)
-		self := dnd5e.Target{}
-		if c != nil {
-			self = c.AsTarget()
-		}
-		if _, err := dice.Parse(a.Damage); err != nil {
-			return nil, err
-		}
-		res, err = dnd5e.RollAttack(self, t, toHit, a.Damage, s.r, o)
-	}
+	e, err := s.here()
 	if err != nil {
 		return nil, err
 	}
-	out := &Attack5eResult{Attacker: c, Roll: res}
+	fight := tgt != nil && (tgt.comb != nil || tgt.conc.Active())
+	o := dnd5e.AttackOptions{Mode: a.Mode, Distance: a.Distance, CritRule: dnd5e.CritRule(g.CritRule), Sneak: a.Sneak,
+		Turn: turnKey(e)}
+	if attacker != nil && tgt != nil {
+		if o.AllyAdjacent, err = s.allyAdjacent(e, attacker, tgt); err != nil {
+			return nil, err
+		}
+	}
+	out := &Attack5eResult{Attacker: c, AllyAdjacent: o.AllyAdjacent}
+	if err := s.attackSteps(attacker, tgt, a, o, out); err != nil {
+		return nil, err
+	}
+	out.Roll = out.Steps[0].Roll
 	if tgt == nil {
 		return &AttackResult{System: System5e, Dnd5e: out}, nil
 	}
 	var change *dnd5e.HPChange
-	if res.Damage != nil {
-		if change, err = tgt.damage5e(s, res.Damage.Total, res.Crit); err != nil {
-			return nil, err
-		}
-		if err := s.settle(tgt); err != nil {
-			return nil, err
-		}
+	for _, st := range out.Steps {
+		change = mergeChange(change, st.Change)
 	}
 	out.Target = s.hit(tgt, change)
 	out.Target.Fight = fight
+	last := out.Steps[len(out.Steps)-1]
+	out.ShieldCan, out.DodgeCan = shieldWouldMiss(tgt, last.Roll), dodgeWouldHelp(tgt, last)
 	return &AttackResult{System: System5e, Dnd5e: out}, nil
 }
 

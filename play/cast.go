@@ -50,6 +50,7 @@ type Cast5e struct {
 	Bonus    string
 	Ritual   bool
 	AnyClass bool
+	Choice   string // the caster's option where the spell offers some (dnd5e.Spell.Choices); "" = the first
 }
 
 // CastRT is a Rogue's Tale spell.
@@ -74,6 +75,8 @@ type Cast5eResult struct {
 	Result    *dnd5e.CastResult
 	Targets   []CastTarget         // in the order of Result.Targets
 	Encounter *encounter.Encounter // the channel's (its combatants' squares, for the area), nil when none
+	// Shield is shield's answer to the attack that had just hit its caster (shield.go); nil otherwise.
+	Shield *ShieldReaction
 }
 
 // CastTarget is what a spell did to one target.
@@ -159,7 +162,7 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	harm := spellHarms(k.Spell)
+	harm := spellHarms(k.Spell, k.Choice)
 	for _, f := range targets {
 		if invalid[f] {
 			continue // nothing happens to it
@@ -173,7 +176,7 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 		return nil, err
 	}
 	o := dnd5e.CastOptions{Ritual: k.Ritual, AnyClass: k.AnyClass, Concentration: &caster.conc, Mode: k.Mode, Bonus: k.Bonus,
-		CritRule: dnd5e.CritRule(g.CritRule)}
+		CritRule: dnd5e.CritRule(g.CritRule), Choice: k.Choice}
 	res, err := caster.d5.Cast(k.Spell, k.Level, spellTargets(caster, targets, invalid, k.Spell), s.r, o)
 	if err != nil {
 		return nil, err
@@ -204,9 +207,21 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 		if err := s.release(caster, caster.holding.Ended(dnd5e.Concentration{})); err != nil {
 			return nil, err
 		}
+		if err := s.endHeldEffects(caster, true); err != nil {
+			return nil, err
+		}
 	}
 	if err := s.spellEffects(k.Spell, res, caster, concAfterCast, targets, damage); err != nil {
 		return nil, err
+	}
+	if err := s.spellOutcomes(res, caster, targets); err != nil {
+		return nil, err
+	}
+	if err := s.spendCastEffects(res, caster, targets); err != nil {
+		return nil, err
+	}
+	if k.Spell.ID == "shield" {
+		out.Shield = s.shieldReaction(caster, e)
 	}
 	// Every concentration that ended (a failed save, 0 HP, a new incapacitating condition) ends its conditions.
 	if err := s.settle(append([]*Creature{caster}, targets...)...); err != nil {

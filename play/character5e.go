@@ -33,6 +33,9 @@ func (t *Table) DeathSave(ctx context.Context, c Caller, character string, o dnd
 			return err
 		}
 		out = &Character5e{ID: cr.ch.ID, Character: cr.d5}
+		if _, err := cr.spendEffects(s, res.Applied, ""); err != nil {
+			return err
+		}
 		return s.settle(cr)
 	})
 	return out, res, err
@@ -60,6 +63,9 @@ func (t *Table) DeathSaveByID(ctx context.Context, c Caller, id string, r dice.R
 			return err
 		}
 		cr.dirty = true
+		if _, err := cr.spendEffects(s, res.Applied, ""); err != nil {
+			return err
+		}
 		out = &Character5e{ID: ch.ID, Character: cr.d5}
 		return nil
 	})

@@ -13,6 +13,7 @@ type Check struct {
 	Character string
 	Dnd5e     Reading[Check5e]
 	Rogue     Reading[rogue.CheckOptions]
+	CoC       Reading[CheckCoC]
 }
 
 // Check5e is a D&D 5e ability check: with a skill, or an ability alone (Skill "").
@@ -27,6 +28,7 @@ type CheckResult struct {
 	System string
 	Dnd5e  *Roll5e
 	Rogue  *RollRogue
+	CoC    *RollCoC
 }
 
 // Roll5e is a D&D 5e check or save and the character who rolled it.
@@ -42,11 +44,13 @@ type RollRogue struct {
 	Roll      *rogue.CheckResult
 }
 
-// Check rolls an ability check (5e: a skill or an ability; Rogue's Tale: an attribute or a named check) for the
-// acting character, by its system.
+// Check rolls an ability check (5e: a skill or an ability; Rogue's Tale: an attribute or a named check; Call of
+// Cthulhu: a skill, characteristic, Luck or SAN roll, or a push) for the acting character, by its system. A write:
+// a 5e check spends the uses of the effects it used (guidance, bardic inspiration); a CoC roll marks skills, spends
+// Luck and is kept for a push (coc_check.go).
 func (t *Table) Check(ctx context.Context, c Caller, in Check, r dice.Roller) (*CheckResult, error) {
 	var out *CheckResult
-	err := t.view(ctx, c, r, func(s *scene) error {
+	err := t.update(ctx, c, r, func(s *scene) error {
 		res, err := rulesOf(s.actingSystem(in.Character)).check(s, &in)
 		out = res
 		return err
@@ -82,6 +86,9 @@ func (rules5e) check(s *scene, in *Check) (*CheckResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, err := cr.spendEffects(s, res.Applied, ""); err != nil {
+		return nil, err
+	}
 	return &CheckResult{System: System5e, Dnd5e: &Roll5e{Character: cr.d5, Roll: res}}, nil
 }
 
@@ -104,10 +111,10 @@ func (rulesRogue) check(s *scene, in *Check) (*CheckResult, error) {
 	return &CheckResult{System: SystemRogue, Rogue: &RollRogue{Character: cr.rt, Options: in.Rogue.In, Roll: res}}, nil
 }
 
-// Save rolls a D&D 5e saving throw for the acting character.
+// Save rolls a D&D 5e saving throw for the acting character (a write: it spends what it used of its effects).
 func (t *Table) Save(ctx context.Context, c Caller, character string, a dnd5e.Ability, o dnd5e.RollOptions, r dice.Roller) (*Roll5e, error) {
 	var out *Roll5e
-	err := t.view(ctx, c, r, func(s *scene) error {
+	err := t.update(ctx, c, r, func(s *scene) error {
 		cr, err := s.view5e(character)
 		if err != nil {
 			return err
@@ -117,19 +124,20 @@ func (t *Table) Save(ctx context.Context, c Caller, character string, a dnd5e.Ab
 			return err
 		}
 		out = &Roll5e{Character: cr.d5, Roll: res}
-		return nil
+		_, err = cr.spendEffects(s, res.Applied, "")
+		return err
 	})
 	return out, err
 }
 
 // Identify rolls INT (Arcana) to identify a spell (B10) for the acting 5e character; sameClass: the spell was cast
-// as a spell of the identifier's own class (advantage).
+// as a spell of the identifier's own class (advantage). A write: the check spends what it used of its effects.
 func (t *Table) Identify(ctx context.Context, c Caller, character string, sp dnd5e.Spell, sameClass bool, o dnd5e.RollOptions, r dice.Roller) (*dnd5e.Character, *dnd5e.IdentifyResult, error) {
 	var (
 		out *dnd5e.Character
 		res *dnd5e.IdentifyResult
 	)
-	err := t.view(ctx, c, r, func(s *scene) error {
+	err := t.update(ctx, c, r, func(s *scene) error {
 		cr, err := s.view5e(character)
 		if err != nil {
 			return err
@@ -138,7 +146,8 @@ func (t *Table) Identify(ctx context.Context, c Caller, character string, sp dnd
 			return err
 		}
 		out = cr.d5
-		return nil
+		_, err = cr.spendEffects(s, res.Check.Applied, "")
+		return err
 	})
 	return out, res, err
 }

@@ -18,7 +18,8 @@ import (
 // condition on the target, and the first concentration to end removes it. Not covered: concentrating NPCs.
 
 // settle ends the concentration of the given characters that can no longer concentrate (B6), then removes the
-// conditions held by every concentration that ended. Call it with the creatures a command changed.
+// conditions held, and the effects given (effectconc.go), by every concentration that ended. Call it with the
+// creatures a command changed.
 func (s *scene) settle(touched ...*Creature) error {
 	for _, cr := range touched {
 		if cr.d5 == nil {
@@ -26,6 +27,9 @@ func (s *scene) settle(touched ...*Creature) error {
 		}
 		if ended := cr.conc.EndIfIncapacitated(cr.d5); ended != "" {
 			cr.concEnded, cr.dirty = ended, true
+		}
+		if err := s.endHeldEffects(cr, false); err != nil {
+			return err
 		}
 		held := cr.holding.Ended(cr.conc)
 		if len(held) == 0 {

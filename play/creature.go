@@ -1,6 +1,7 @@
 package play
 
 import (
+	"rulekeeper/rules/coc"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
@@ -22,16 +23,29 @@ type Creature struct {
 	rt *rogue.Character // a Rogue's Tale sheet, or a Rogue's Tale NPC's stored defender
 	// a Rogue's Tale NPC: its encounter HP when loaded
 	rtHP int
+	cc   *coc.Character // a Call of Cthulhu sheet
+	// ccLast is a CoC character's last /check roll (coc.go)
+	ccLast *LastRoll
 
 	// 5e concentration: the spell, and the conditions it holds (read from the sheet on load)
 	conc    dnd5e.Concentration
 	holding dnd5e.Holding
+	bearers bearerHolding // the creatures its spell's effects are on (effectconc.go)
+	lastHit *lastHit      // the last attack that hit it (shield.go)
 
 	// what happened to it in this command
 	concSave  *dnd5e.ConcentrationResult
 	concEnded string     // the spell lost without a save (0 HP, incapacitated)
 	released  []Released // conditions that ended with its concentration
 	landed    []Landed   // conditions a spell put on it
+	// effects: those a command put on it, and those that ended (on it, or — for a caster — with its concentration)
+	effectsAdded []*dnd5e.EffectChange
+	effectsEnded []EffectEnded
+	stabilized   *dnd5e.StabilizeResult
+	revived      *dnd5e.HPChange
+	cured        *dnd5e.CureResult
+	drained      *dnd5e.HPChange
+	healed       *dnd5e.HPChange // by a feature (lay on hands)
 
 	dirty bool // the sheet (or an RT NPC's defender) changed
 }
@@ -57,6 +71,8 @@ func (cr *Creature) Name() string {
 		return cr.comb.Name
 	case cr.rt != nil:
 		return cr.rt.Name
+	case cr.cc != nil:
+		return cr.cc.Name
 	}
 	return cr.ch.Name
 }
@@ -103,7 +119,9 @@ func (cr *Creature) target5e() dnd5e.Target {
 	for i, cd := range cr.comb.Conditions {
 		ids[i] = cd.ID
 	}
-	return npcStats(cr.comb).Target(cr.comb.Name, cr.comb.AC, cr.comb.HP, cr.comb.MaxHP, cr.comb.TempHP, ids)
+	t := npcStats(cr.comb).Target(cr.comb.Name, cr.comb.AC, cr.comb.HP, cr.comb.MaxHP, cr.comb.TempHP, ids)
+	t.Effects = npcEffects(cr.comb)
+	return t
 }
 
 // saveMod5e is the creature's saving-throw modifier: a sheet's own; an NPC's from its stats, with their fallback.
@@ -218,7 +236,8 @@ func (cr *Creature) write(s *scene) error {
 		if ended := cr.conc.EndIfIncapacitated(cr.d5); ended != "" {
 			cr.concEnded = ended
 		}
-		sheet, err := encodeConc(cr.d5, concRecord{Concentration: cr.conc, Conditions: cr.holding.Kept(cr.conc)})
+		sheet, err := encodeConc(cr.d5, concRecord{Concentration: cr.conc, Conditions: cr.holding.Kept(cr.conc),
+			Bearers: cr.bearers.kept(cr.conc)}, cr.lastHit)
 		if err != nil {
 			return err
 		}
@@ -226,6 +245,13 @@ func (cr *Creature) write(s *scene) error {
 		return s.tx.PutCharacter(cr.ch)
 	case cr.ch != nil && cr.rt != nil:
 		sheet, err := encodeRogue(cr.rt)
+		if err != nil {
+			return err
+		}
+		cr.ch.Sheet = sheet
+		return s.tx.PutCharacter(cr.ch)
+	case cr.ch != nil && cr.cc != nil:
+		sheet, err := encodeCoC(cr.cc, cr.ccLast)
 		if err != nil {
 			return err
 		}
@@ -297,6 +323,8 @@ func (cr *Creature) as5e() error {
 	}
 	k := storedConc(cr.ch.Sheet)
 	cr.d5, cr.conc, cr.holding = c, k.Concentration, dnd5e.Holding{Spell: k.Spell, Conditions: k.Conditions}
+	cr.bearers = bearerHolding{Spell: k.Spell, Bearers: k.Bearers}
+	cr.lastHit = storedLastHit(cr.ch.Sheet)
 	return nil
 }
 

@@ -27,6 +27,7 @@ type HP struct {
 	Crit      bool                      // damage: a critical hit (5e: two death-save failures at 0 HP; RT: to the head)
 	Dnd5e     Reading[dnd5e.DamageType] // damage: its type for D&D 5e ("" untyped)
 	Rogue     Reading[rogue.DamageType] // damage: its type for Rogue's Tale
+	CoC       Reading[struct{}]         // Call of Cthulhu: Err when the options do not fit (coc_hp.go)
 }
 
 // HPResult is what /hp did, in the character's system.
@@ -34,6 +35,7 @@ type HPResult struct {
 	System string
 	Dnd5e  *HP5e
 	Rogue  *HPRogue
+	CoC    *HPCoC
 	// Others: the character is not the caller's (help to anyone's, or harm by a GM or a fellow combatant): the
 	// reply names who did it.
 	Others bool

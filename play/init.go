@@ -85,6 +85,8 @@ type InitJoin struct {
 	Total     *int // a fixed initiative instead of a roll
 	Given     bool // mode, bonus or total was given (a Rogue's Tale order takes none)
 	Pos       *encounter.Pos
+	// Firearm: a Call of Cthulhu character with a readied firearm (DEX + 50 for the order).
+	Firearm bool
 }
 
 // InitJoin adds the acting character (one the caller may edit, of the encounter's system) to the channel's
@@ -92,6 +94,9 @@ type InitJoin struct {
 func (t *Table) InitJoin(ctx context.Context, c Caller, in InitJoin, r dice.Roller) (*encounter.Encounter, *encounter.Added, error) {
 	var added *encounter.Added
 	e, err := t.runEncounter(ctx, c, r, func(s *scene, e *encounter.Encounter) error {
+		if in.Firearm && e.System != encounter.CoC {
+			return fail("rt.err.option_not_for_system", "Option", "firearm", "System", string(e.System))
+		}
 		ch, err := s.editable(in.Character)
 		if err != nil {
 			return err
@@ -112,6 +117,10 @@ func (t *Table) InitJoin(ctx context.Context, c Caller, in InitJoin, r dice.Roll
 			if in.Given {
 				return fail("init.err.rogue_order")
 			}
+		case e.System == encounter.CoC && ch.System == SystemCoC:
+			if err := s.joinCoC(ch, in, &entry); err != nil {
+				return err
+			}
 		default:
 			return fail("init.err.wrong_system", "Name", ch.Name, "System", string(e.System))
 		}
@@ -131,6 +140,8 @@ type InitAdd struct {
 	// Defences are the Rogue's Tale defences (defences:); DefencesGiven says the option was given.
 	Defences      Reading[RogueDefences]
 	DefencesGiven bool
+	// CoC is a Call of Cthulhu NPC's numbers (its DEX, readied firearm and defences:); Err when they do not parse.
+	CoC Reading[NewCoCNPC]
 }
 
 // InitAdd adds NPCs to the channel's encounter (those who run it only).
@@ -139,6 +150,9 @@ func (t *Table) InitAdd(ctx context.Context, c Caller, in InitAdd, r dice.Roller
 	e, err := t.runEncounter(ctx, c, r, func(s *scene, e *encounter.Encounter) error {
 		if err := s.mayControl(e); err != nil {
 			return err
+		}
+		if in.CoC.In.Firearm && e.System != encounter.CoC {
+			return fail("rt.err.option_not_for_system", "Option", "firearm", "System", string(e.System))
 		}
 		if e.System != encounter.DnD5e && len(in.Stats5eGiven) > 0 {
 			return fail("rt.err.option_not_for_system", "Option", in.Stats5eGiven[0], "System", string(e.System))
@@ -161,6 +175,10 @@ func (t *Table) InitAdd(ctx context.Context, c Caller, in InitAdd, r dice.Roller
 				return err
 			}
 			if entry.Stats, err = json.Marshal(rogueNPCStats{RT: d}); err != nil {
+				return err
+			}
+		case e.System == encounter.CoC:
+			if err := addCoCNPC(in, &entry); err != nil {
 				return err
 			}
 		case in.DefencesGiven:

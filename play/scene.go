@@ -97,6 +97,11 @@ func (s *scene) deleteEncounter(channel string) {
 	delete(s.encDirty, channel)
 }
 
+// gm reports whether the caller may run the channel's encounter e for others.
+func (s *scene) gm(e *encounter.Encounter) bool {
+	return e != nil && e.MayControl(s.c.UserID, s.c.GM)
+}
+
 // flush writes what the command changed: the characters (5e sheets with the concentration they keep) and NPCs
 // first, then the encounters.
 func (s *scene) flush() error {

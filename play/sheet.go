@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 
+	"rulekeeper/rules/coc"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/rogue"
 	"rulekeeper/store"
@@ -16,12 +17,13 @@ type Sheet struct {
 	ID, Name, Owner, System string
 	Dnd5e                   *dnd5e.Character
 	Rogue                   *rogue.Character
+	CoC                     *coc.Character
 	Raw                     json.RawMessage // the stored sheet
 }
 
 // sheetOf is the sheet of a loaded creature (decoded by its system).
 func sheetOf(cr *Creature) *Sheet {
-	return &Sheet{ID: cr.ch.ID, Name: cr.ch.Name, Owner: cr.ch.OwnerID, System: cr.ch.System, Dnd5e: cr.d5, Rogue: cr.rt, Raw: cr.ch.Sheet}
+	return &Sheet{ID: cr.ch.ID, Name: cr.ch.Name, Owner: cr.ch.OwnerID, System: cr.ch.System, Dnd5e: cr.d5, Rogue: cr.rt, CoC: cr.cc, Raw: cr.ch.Sheet}
 }
 
 // sheetRules is one rule system's part of the character commands: loading its sheets and keeping them valid.
@@ -34,7 +36,7 @@ type sheetRules interface {
 	fresh(sheet json.RawMessage, name string) (json.RawMessage, error)
 }
 
-var sheetSystems = map[string]sheetRules{System5e: sheets5e{}, SystemRogue: sheetsRogue{}}
+var sheetSystems = map[string]sheetRules{System5e: sheets5e{}, SystemRogue: sheetsRogue{}, SystemCoC: sheetsCoC{}}
 
 // sheetRulesOf is the sheet rules of a character's system: char.err.unknown_system for an unknown one.
 func sheetRulesOf(system string) (sheetRules, error) {
@@ -80,6 +82,7 @@ type NewSheet struct {
 	System string
 	Dnd5e  Reading[*dnd5e.Character]
 	Rogue  Reading[*rogue.Character]
+	CoC    Reading[*coc.Character]
 }
 
 // RequestedSystem is the system a command asks for: the one given, else the guild's default, else D&D 5e.
@@ -114,6 +117,11 @@ func (t *Table) CreateSheet(ctx context.Context, c Caller, in NewSheet) (*Sheet,
 				return in.Rogue.Err
 			}
 			ch.Sheet, err = encodeRogue(in.Rogue.In)
+		case SystemCoC:
+			if in.CoC.Err != nil {
+				return in.CoC.Err
+			}
+			ch.Sheet, err = encodeCoC(in.CoC.In, nil)
 		default:
 			return fail("char.err.unknown_system", "System", ch.System)
 		}
@@ -225,6 +233,7 @@ type SheetEdit struct {
 	Character string
 	Dnd5e     func(*dnd5e.Character) error
 	Rogue     func(*rogue.Character) error
+	CoC       func(*coc.Character) error
 }
 
 // SetSheet changes one field of the acting character's sheet (owner or GM). A 5e character whose change ends its
@@ -249,6 +258,8 @@ func (t *Table) SetSheet(ctx context.Context, c Caller, in SheetEdit) (*Sheet, e
 			err = in.Dnd5e(cr.d5)
 		case cr.rt != nil && in.Rogue != nil:
 			err = in.Rogue(cr.rt)
+		case cr.cc != nil && in.CoC != nil:
+			err = in.CoC(cr.cc)
 		}
 		if err != nil {
 			return err

@@ -19,17 +19,21 @@ import (
 const (
 	System5e    = "dnd5e"
 	SystemRogue = "rogue"
+	SystemCoC   = "coc" // Call of Cthulhu 7e (coc.go)
 )
 
 // concRecord is the stored concentration: the spell, and the conditions it holds.
 type concRecord struct {
 	dnd5e.Concentration
 	Conditions []dnd5e.HeldCondition `json:"conditions,omitempty"`
+	// Bearers are the creatures that got effects of the spell (effectconc.go): they end with it.
+	Bearers []effectBearer `json:"bearers,omitempty"`
 }
 
 // sheetExtras5e is the part of a stored 5e sheet kept beside the rules' fields.
 type sheetExtras5e struct {
 	Concentration *concRecord `json:"concentration,omitempty"`
+	LastHit       *lastHit    `json:"last_hit,omitempty"` // the last attack that hit it, for a shield in reaction (shield.go)
 }
 
 // sheetWith5e is a 5e sheet with its extras, as stored.
@@ -67,15 +71,29 @@ func storedConc(sheet json.RawMessage) concRecord {
 	return *x.Concentration
 }
 
-// encodeConc validates a sheet and encodes it with the caster's concentration (none when k is not active).
-func encodeConc(c *dnd5e.Character, k concRecord) (json.RawMessage, error) {
-	if !k.Active() {
+// storedLastHit reads the last hit stored in a 5e sheet (none when absent or unreadable).
+func storedLastHit(sheet json.RawMessage) *lastHit {
+	var x sheetExtras5e
+	if json.Unmarshal(sheet, &x) != nil {
+		return nil
+	}
+	return x.LastHit
+}
+
+// encodeConc validates a sheet and encodes it with the caster's concentration (none when k is not active) and
+// the last hit it took (none when nil).
+func encodeConc(c *dnd5e.Character, k concRecord, hit *lastHit) (json.RawMessage, error) {
+	if !k.Active() && hit == nil {
 		return encode5e(c)
 	}
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	return json.Marshal(sheetWith5e{Character: c, sheetExtras5e: sheetExtras5e{Concentration: &k}})
+	x := sheetExtras5e{LastHit: hit}
+	if k.Active() {
+		x.Concentration = &k
+	}
+	return json.Marshal(sheetWith5e{Character: c, sheetExtras5e: x})
 }
 
 // decodeRogue reads a stored character's Rogue's Tale sheet; any other system is a clear error.

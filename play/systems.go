@@ -23,6 +23,7 @@ type rules interface {
 var systems = map[string]rules{
 	System5e:    rules5e{},
 	SystemRogue: rulesRogue{},
+	SystemCoC:   rulesCoC{},
 }
 
 // rulesOf is the rules of a system id; D&D 5e for anything else (its commands then refuse the sheet by name).

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"rulekeeper/play"
+	"rulekeeper/rules/coc"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
 	"rulekeeper/rules/rogue"
@@ -21,6 +22,7 @@ func TestTransactionsPerCommand(t *testing.T) {
 	e := newEnv(t)
 	e.fight5e()
 	e.sheetRogue("carl", "Grak")
+	e.sheetCoC("dave", "Ada", adaScores, 40, map[coc.Skill]int{"library_use": 60, "spot_hidden": 50})
 	ctx := context.Background()
 	bg := func(user string) play.Caller { return caller(user) }
 	hold, _ := dnd5e.LookupSpell("hold_person")
@@ -53,19 +55,72 @@ func TestTransactionsPerCommand(t *testing.T) {
 			_, err := e.table.HP(ctx, bg("carl"), play.HP{Kind: play.HPHeal, Amount: 1}, roll())
 			return err
 		}},
-		{"/check (5e)", 1, 0, func() error {
+		{"/check (5e)", 0, 1, func() error {
 			_, err := e.table.Check(ctx, bg("bob"), play.Check{Dnd5e: play.Reading[play.Check5e]{In: play.Check5e{Skill: "athletics"}}}, roll(10))
 			return err
 		}},
-		{"/check (Rogue's Tale)", 1, 0, func() error {
+		{"/check (Rogue's Tale)", 0, 1, func() error {
 			_, err := e.table.Check(ctx, bg("carl"), play.Check{Rogue: play.Reading[rogue.CheckOptions]{In: rogue.CheckOptions{Attr: rogue.Str}}}, roll(3, 4))
 			return err
 		}},
-		{"/save", 1, 0, func() error {
+		{"/check (CoC)", 0, 1, func() error {
+			_, err := e.table.Check(ctx, bg("dave"), checkCoC("library_use", coc.CheckOptions{}), roll(7, 1))
+			return err
+		}},
+		{"/check push:true (CoC)", 0, 1, func() error {
+			_, err := e.table.Check(ctx, bg("dave"), pushCoC("library_use"), roll(4, 4))
+			return err
+		}},
+		{"Spend Luck button (CoC)", 0, 1, func() error {
+			res, err := e.table.Check(ctx, bg("dave"), checkCoC("spot_hidden", coc.CheckOptions{}), roll(5, 8))
+			if err != nil {
+				return err
+			}
+			e.store.take() // the button's own transaction is counted
+			_, err = e.table.CoCSpendLuck(ctx, bg("dave"), res.CoC.CharacterID, res.CoC.Seq, 8)
+			return err
+		}},
+		{"Push button (CoC)", 0, 1, func() error {
+			res, err := e.table.Check(ctx, bg("dave"), checkCoC("library_use", coc.CheckOptions{}), roll(9, 9))
+			if err != nil {
+				return err
+			}
+			e.store.take() // the button's own transaction is counted
+			_, err = e.table.CoCPush(ctx, bg("dave"), res.CoC.CharacterID, res.CoC.Seq, roll(1, 1))
+			return err
+		}},
+		{"/san", 0, 1, func() error {
+			_, err := e.table.Sanity(ctx, bg("dave"), play.Sanity{Loss: "0/1d3"}, roll(9, 9, 2))
+			return err
+		}},
+		{"/coc day next", 0, 1, func() error { _, err := e.table.SetCoCDay(ctx, bg("gm"), 0); return err }},
+		{"/coc day", 1, 0, func() error { _, err := e.table.CoCDay(ctx, bg("dave")); return err }},
+		{"/coc develop", 0, 1, func() error {
+			_, err := e.table.CoCDevelop(ctx, bg("dave"), "", true, roll(9, 9, 3, 2, 2, 1))
+			return err
+		}},
+		{"/coc opposed", 0, 1, func() error {
+			v := 40
+			_, err := e.table.CoCOpposed(ctx, bg("dave"), play.OpposedCoC{Subject: coc.CharSubject(coc.STR), Value: &v}, roll(1, 1, 2, 2))
+			return err
+		}},
+		{"/attack (CoC, untracked)", 0, 1, func() error {
+			_, err := e.table.Attack(ctx, bg("dave"), play.Attack{CoC: play.Reading[play.AttackCoC]{In: play.AttackCoC{}}}, roll(1, 5, 2))
+			return err
+		}},
+		{"/coc aid", 0, 1, func() error {
+			_, err := e.table.CoCAidTo(ctx, bg("dave"), play.CoCAid{Skill: coc.FirstAidSkill}, roll(2, 10))
+			return err
+		}},
+		{"/hp damage (CoC)", 0, 1, func() error {
+			_, err := e.table.HP(ctx, bg("dave"), play.HP{Kind: play.HPDamage, Amount: 2}, roll())
+			return err
+		}},
+		{"/save", 0, 1, func() error {
 			_, err := e.table.Save(ctx, bg("bob"), "", dnd5e.Con, dnd5e.RollOptions{}, roll(10))
 			return err
 		}},
-		{"/identify", 1, 0, func() error {
+		{"/identify", 0, 1, func() error {
 			_, _, err := e.table.Identify(ctx, bg("alice"), "", hold, false, dnd5e.RollOptions{}, roll(10))
 			return err
 		}},
@@ -113,6 +168,29 @@ func TestTransactionsPerCommand(t *testing.T) {
 		}},
 		{"/settings crit_rule", 0, 1, func() error {
 			_, err := e.table.SetSetting(ctx, bg("gm"), "crit_rule", "max")
+			return err
+		}},
+		{"/effect add (an NPC)", 0, 1, func() error {
+			fx := dnd5e.NewEffect(dnd5e.EffectSource{Kind: dnd5e.SourceItem, Name: "ring"}, dnd5e.Duration{}, dnd5e.Mod{Kind: dnd5e.ModAC, Value: 1})
+			_, err := e.table.EffectAdd(ctx, bg("gm"), "Goblin 2", fx, false)
+			return err
+		}},
+		{"/effect remove", 0, 1, func() error { _, err := e.table.EffectRemove(ctx, bg("gm"), "Goblin 2", "ring"); return err }},
+		{"/effect list", 1, 0, func() error { _, err := e.table.EffectList(ctx, bg("bob"), ""); return err }},
+		{"/feature use", 0, 1, func() error {
+			_, err := e.table.UseFeature(ctx, bg("bob"), play.FeatureUse{Feature: "second_wind"}, roll(5))
+			return err
+		}},
+		{"/feature restore", 0, 1, func() error {
+			_, _, err := e.table.FeatureRestore(ctx, bg("bob"), "", "second_wind", 1)
+			return err
+		}},
+		{"/counter create", 0, 1, func() error {
+			_, err := e.table.Counter(ctx, bg("bob"), play.CounterEdit{Op: play.CounterCreate, Name: "Arrows", Max: 20})
+			return err
+		}},
+		{"/counter use", 0, 1, func() error {
+			_, err := e.table.Counter(ctx, bg("bob"), play.CounterEdit{Op: play.CounterUse, Name: "Arrows"})
 			return err
 		}},
 		{"/init end", 0, 1, func() error { _, err := e.table.InitEnd(ctx, bg("gm")); return err }},

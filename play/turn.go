@@ -18,6 +18,8 @@ type Turn struct {
 	// Sheet is the beginning 5e character's sheet (its state: dying prompts the death save), and SheetID its id.
 	Sheet   *dnd5e.Character
 	SheetID string
+	// Effects are what the turn's boundaries did to the combatants' effects (effectturn.go), in turn order.
+	Effects []TurnEffects
 }
 
 // InitTurn ends the current turn and begins the next (next) or goes back one (prev), in one transaction with the
@@ -56,7 +58,12 @@ func (t *Table) InitTurn(ctx context.Context, c Caller, next bool) (*encounter.E
 				turn.DefencesReset = turn.DefencesReset || reset
 			}
 		case encounter.DnD5e:
-			return s.turnSheets5e(turn, next)
+			if err := s.turnSheets5e(turn, next); err != nil {
+				return err
+			}
+			if next {
+				return s.turnEffects(e, turn)
+			}
 		}
 		return nil
 	})

@@ -20,11 +20,26 @@ import (
 	berrors "go.etcd.io/bbolt/errors"
 )
 
-// Options configure Open. The zero value is the production setting.
+// Options configure Open, OpenPG and Connect. The zero value is the production setting.
 type Options struct {
+	// bbolt
 	Timeout time.Duration // how long to wait for the file lock; 0 means 1s
 	MaxSize int64         // file size cap in bytes; 0 means 1 GiB, < 0 means no cap
 	NoSync  bool          // skip fsync: for tests and bulk imports only (a power cut can lose commits)
+
+	// PostgreSQL
+	PoolSize int // connections in the pool; 0 means the URL's pool_max_conns, else DefaultPoolSize
+	// TxTimeout bounds an Update or View (all its attempts) whose context has no deadline; 0 means 10s.
+	TxTimeout time.Duration
+	// MaxAttempts bounds how often an Update runs fn on serialization failures and deadlocks; 0 means 50.
+	MaxAttempts int
+	// Serializable runs Updates at SERIALIZABLE without the guild lock, leaving correctness to the retries:
+	// the mode of a CockroachDB cluster without READ COMMITTED, and the retry test's. The URL parameter
+	// rk_isolation=serializable sets it too.
+	Serializable bool
+	// NoMigrate opens a PostgreSQL database without running pending migrations (rulekeeper migrate runs them);
+	// the store still refuses a schema newer than it can work with.
+	NoMigrate bool
 }
 
 // DefaultMaxSize is the file size cap when Options.MaxSize is 0.
@@ -42,6 +57,9 @@ type DB struct {
 	closed    atomic.Bool
 	closeOnce sync.Once
 	closeErr  error
+
+	metrics opMetrics
+	shared  *memShared // Seen and Allow: one process owns the file, so memory is shared enough
 }
 
 var _ Store = (*DB)(nil)
@@ -165,7 +183,7 @@ func openBolt(path string, opt Options) (db *DB, err error) {
 		}
 		return nil, badFile(path, err)
 	}
-	return &DB{bolt: b, file: file, path: path, maxSize: opt.MaxSize}, nil
+	return &DB{bolt: b, file: file, path: path, maxSize: opt.MaxSize, shared: newMemShared()}, nil
 }
 
 // boltMagic starts the first meta page of every bbolt file (page header of 16 bytes, then the magic number).
@@ -208,14 +226,20 @@ func (db *DB) Close() error {
 // Path returns the database file's path.
 func (db *DB) Path() string { return db.path }
 
-// Update implements Store.
+// Update implements Store. bbolt runs fn exactly once.
 func (db *DB) Update(ctx context.Context, guildID string, fn func(Tx) error) error {
-	return db.run(ctx, guildID, true, fn)
+	start := time.Now()
+	err := db.run(ctx, guildID, true, fn)
+	db.metrics.observe(OpUpdate, start, err)
+	return err
 }
 
 // View implements Store.
 func (db *DB) View(ctx context.Context, guildID string, fn func(Tx) error) error {
-	return db.run(ctx, guildID, false, fn)
+	start := time.Now()
+	err := db.run(ctx, guildID, false, fn)
+	db.metrics.observe(OpView, start, err)
+	return err
 }
 
 func (db *DB) run(ctx context.Context, guildID string, writable bool, fn func(Tx) error) error {

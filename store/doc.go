@@ -1,13 +1,22 @@
 // Package store keeps rulekeeper's data — guild settings, characters, each user's active character and
-// per-channel encounters — in one bbolt file, behind the small transactional interfaces Store and Tx.
+// per-channel encounters — behind the small transactional interfaces Store and Tx, in one bbolt file ([DB],
+// the embedded default) or in a PostgreSQL database shared by many processes ([PG]). [Connect] picks the
+// backend from its target: a postgres:// URL or a file path. Both share one record codec, so a record is the
+// same bytes in either, and [Copy] moves everything between any two stores.
 //
 // # Transactions
 //
 // Every bot command runs in exactly one [Store.Update] (a read-modify-write transaction: all of it commits or
 // none of it does) or one [Store.View]. A transaction is scoped to one guild: its [Tx] cannot name another
-// guild's records, so guilds never see each other's data. bbolt runs one writer at a time, so concurrent
-// Updates of the same character serialise without further locking. An error returned by fn rolls the
-// transaction back and is returned unchanged; so does a panic, which then goes on up.
+// guild's records, so guilds never see each other's data. bbolt runs one writer at a time; PostgreSQL runs
+// one writer per guild at a time (each Update locks its guild's row first), so concurrent Updates of the same
+// character serialise without further locking either way. An error returned by fn rolls the transaction back
+// and is returned unchanged; so does a panic, which then goes on up.
+//
+// An Update's fn may run more than once: a database may abort a transaction and ask for it again (a
+// serialization failure or a deadlock), and only the last run commits. bbolt never does; PostgreSQL with the
+// guild lock almost never does; CockroachDB without READ COMMITTED often does. The [Store] documentation says
+// what fn must do to be safe, and storetest.Rerun proves it.
 //
 // [Open] takes the file's lock with a timeout (default 1s) and fails with [ErrLocked] when another rulekeeper
 // holds it. A damaged file gives [ErrCorrupt] and a file that is not a rulekeeper database [ErrNotDatabase],
@@ -22,7 +31,7 @@
 // locales/catalog/store.<lang>.toml, so [Code] gives the key of any error that wraps one and [Args] gives
 // the template arguments (.Path, .Limit) that [*Error] carries.
 //
-// # Buckets and keys
+// # Buckets and keys (bbolt)
 //
 // A few large buckets with composite keys. The parts of a key are joined by a NUL byte, which IDs cannot
 // contain, so each guild's records form one contiguous range that a cursor scans from the prefix "guild\x00".
@@ -46,6 +55,34 @@
 // in the guild. Names are unique per owner, compared with [FoldName], which agrees with [strings.EqualFold];
 // the names index keeps the guild's characters sorted by owner, then folded name.
 //
+// # Tables (PostgreSQL)
+//
+// The same records in five tables (migration 1). Every statement of a transaction names its guild.
+//
+//	rk_meta        key, value: format = "rulekeeper", schema_version, compat_version
+//	rk_guilds      guild_id, record (the settings record, NULL until saved), next_seq (the ID counter);
+//	               the row is the guild's lock
+//	rk_characters  guild_id, id, owner_id, name_fold (FoldName, computed in Go), record;
+//	               unique (guild_id, owner_id, name_fold)
+//	rk_active      guild_id, user_id, character_id (foreign key to the character, ON DELETE CASCADE)
+//	rk_encounters  guild_id, channel_id, record
+//	rk_interactions, rk_rate   the shared transport state (Seen, Allow); not guild data, never exported
+//
+// Records are bytea holding exactly bbolt's bytes, not JSONB, which would reorder keys, drop duplicates,
+// rewrite numbers (1e3 → 1000) and refuse \u0000. Lists are sorted in Go in byte order, like bbolt's keys,
+// whatever the database's collation. Character IDs are the guild's next_seq in base 36, counted under the lock.
+// A transaction's time is the database's clock read after the lock, and Updated never goes back, so replicas'
+// clocks do not matter. An Update runs at READ COMMITTED after SELECT … FOR UPDATE of its guild's row; a View
+// is one REPEATABLE READ READ ONLY snapshot. Serialization failures (40001), deadlocks (40P01) and a connection
+// lost before COMMIT are retried with full jitter, a bounded number of times within the transaction's deadline
+// (Options.TxTimeout, 10s); a lock wait past lock_timeout (5s) or the deadline is [ErrBusy], a server that
+// cannot be reached [ErrUnavailable]. A connection lost during COMMIT is returned, never retried: the commit
+// may have landed. [Options.Serializable] (or rk_isolation=serializable in the URL) drops the lock and runs
+// SERIALIZABLE, the mode of a CockroachDB cluster without READ COMMITTED, where the retries carry
+// correctness. The pool has [DefaultPoolSize] connections unless the URL's pool_max_conns or
+// [Options.PoolSize] says otherwise; sessions get lock_timeout 5s, statement_timeout 10s and
+// idle_in_transaction_session_timeout 30s unless the URL sets them.
+//
 // # Versions and migrations
 //
 // meta/schema_version is the file's layout version; [SchemaVersion] is the one this code writes. A new file
@@ -54,6 +91,13 @@
 // A file newer than the code gives [ErrNewerSchema] and is left alone. Migrations are an append-only slice of
 // functions; version 1 is the layout above. Each record also carries "v": a record newer than the code gives
 // ErrNewerSchema, and when "v" grows the decoder upgrades older records as it reads them.
+//
+// PostgreSQL keeps its own version ([PGSchemaVersion]) in rk_meta, with idempotent migrations run in one
+// transaction that holds the version row's lock, so replicas starting together migrate once. compat_version is
+// the oldest code that can still work on the schema: an additive migration keeps it, so old replicas keep
+// serving during a rolling upgrade; a destructive one raises it, and older code then refuses the database
+// with ErrNewerSchema (and [Backend.Ready] fails) instead of running on a schema it does not understand.
+// `rulekeeper migrate` runs the migrations without serving.
 //
 // # Backup
 //
@@ -65,8 +109,8 @@
 //
 // # Export format
 //
-// [DB.Export] returns one guild's data and [Export.WriteJSON] writes it as JSON; [ReadExport] reads it back
-// and [DB.Import] replaces the guild's data with it in one transaction, after validating all of it
+// [ExportGuild] returns one guild's data from any Store and [Export.WriteJSON] writes it as JSON; [ReadExport]
+// reads it back and [ImportGuild] replaces the guild's data with it in one transaction, after validating all of it
 // ([Export.Validate], [ErrBadExport]) — an invalid or failing import changes nothing. IDs, names and
 // timestamps are kept. [Export.SetGuild] moves an export to another guild before importing. Unknown fields
 // are rejected. Fields:

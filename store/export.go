@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"time"
 )
 
@@ -25,37 +27,33 @@ type Export struct {
 	Encounters []*Encounter      `json:"encounters"` // sorted by channel
 }
 
-// Export returns all data of one guild, read in one consistent transaction.
-func (db *DB) Export(guildID string) (*Export, error) {
-	e := &Export{Format: ExportFormat, Version: ExportVersion, Active: map[string]string{},
-		Characters: []*Character{}, Encounters: []*Encounter{}}
-	err := db.View(context.Background(), guildID, func(stx Tx) (err error) {
-		t := stx.(*tx)
-		defer t.guard(&err)
-		if e.Guild, err = t.Guild(); err != nil {
+// ExportGuild returns all data of one guild of any Store, read in one consistent View.
+func ExportGuild(ctx context.Context, s Store, guildID string) (*Export, error) {
+	var e *Export
+	err := s.View(ctx, guildID, func(tx Tx) error {
+		e = &Export{Format: ExportFormat, Version: ExportVersion, Exported: time.Now().UTC(),
+			Characters: []*Character{}, Encounters: []*Encounter{}}
+		var err error
+		if e.Guild, err = tx.Guild(); err != nil {
 			return err
 		}
-		e.Exported = t.now
-		if cs, err := t.Characters(); err != nil {
+		if cs, err := tx.Characters(); err != nil {
 			return err
 		} else if cs != nil {
 			e.Characters = cs
 		}
-		prefix := t.prefix()
-		err = t.scan(bucketActive, prefix, func(k, v []byte) error {
-			e.Active[string(k[len(prefix):])] = string(v)
-			return nil
-		})
-		if err != nil {
+		if e.Active, err = tx.Actives(); err != nil {
 			return err
 		}
-		return t.scan(bucketEncounters, prefix, func(k, v []byte) error {
-			enc, err := t.decodeEncounter(string(k[len(prefix):]), v)
-			if err == nil {
-				e.Encounters = append(e.Encounters, enc)
-			}
+		if e.Active == nil {
+			e.Active = map[string]string{}
+		}
+		if es, err := tx.Encounters(); err != nil {
 			return err
-		})
+		} else if es != nil {
+			e.Encounters = es
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -63,35 +61,34 @@ func (db *DB) Export(guildID string) (*Export, error) {
 	return e, nil
 }
 
-// Import replaces all data of the guild e.Guild.GuildID with e, in one transaction. It validates e first
-// and changes nothing when e is invalid (ErrBadExport) or the transaction fails. Timestamps are kept.
-func (db *DB) Import(e *Export) error {
+// ImportGuild replaces all data of the guild e.Guild.GuildID in any Store with e, in one Update. It validates
+// e first and changes nothing when e is invalid (ErrBadExport) or the transaction fails. IDs, names and
+// timestamps are kept. On PostgreSQL it runs under the guild's lock, so it is safe while replicas serve.
+func ImportGuild(ctx context.Context, s Store, e *Export) error {
 	if err := e.Validate(); err != nil {
 		return err
 	}
-	return db.Update(context.Background(), e.Guild.GuildID, func(stx Tx) (err error) {
-		t := stx.(*tx)
-		defer t.guard(&err)
-		if err := t.clear(); err != nil {
+	return s.Update(ctx, e.Guild.GuildID, func(tx Tx) error {
+		if err := tx.Clear(); err != nil {
 			return err
 		}
-		if err := t.PutGuild(e.Guild); err != nil {
+		if err := tx.PutGuild(e.Guild); err != nil {
 			return err
 		}
 		for _, c := range e.Characters {
-			c := *c // leave the caller's export as it was
-			if err := t.putCharacter(&c, true); err != nil {
+			c := *c // leave the caller's export as it was (and re-runnable)
+			if err := tx.RestoreCharacter(&c); err != nil {
 				return err
 			}
 		}
-		for user, id := range e.Active {
-			if err := t.SetActive(user, id); err != nil {
+		for _, user := range slices.Sorted(maps.Keys(e.Active)) {
+			if err := tx.SetActive(user, e.Active[user]); err != nil {
 				return err
 			}
 		}
 		for _, enc := range e.Encounters {
 			enc := *enc
-			if err := t.putEncounter(&enc, true); err != nil {
+			if err := tx.RestoreEncounter(&enc); err != nil {
 				return err
 			}
 		}
@@ -99,18 +96,14 @@ func (db *DB) Import(e *Export) error {
 	})
 }
 
-// clear deletes all of the guild's records.
-func (t *tx) clear() error {
-	for _, name := range [][]byte{bucketCharacters, bucketNames, bucketActive, bucketEncounters} {
-		if err := t.deleteWhere(name, t.prefix(), func([]byte) bool { return true }); err != nil {
-			return err
-		}
-	}
-	b, err := t.bucket(bucketGuilds)
-	if err != nil {
-		return err
-	}
-	return b.Delete([]byte(t.guild))
+// Export returns all data of one guild: ExportGuild(context.Background(), db, guildID).
+func (db *DB) Export(guildID string) (*Export, error) {
+	return ExportGuild(context.Background(), db, guildID)
+}
+
+// Import replaces all data of the guild e.Guild.GuildID with e: ImportGuild(context.Background(), db, e).
+func (db *DB) Import(e *Export) error {
+	return ImportGuild(context.Background(), db, e)
 }
 
 // SetGuild moves the export to another guild: it sets the guild ID of the settings and of every record,

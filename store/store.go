@@ -43,14 +43,36 @@ type Encounter struct {
 }
 
 // Store is what the bot needs from persistence. Every command runs in exactly one Update (a read-modify-write
-// transaction: all or nothing) or one View. *DB implements it; storetest.Run checks any implementation.
+// transaction: all or nothing) or one View. *DB (bbolt) and *PG (PostgreSQL) implement it; storetest.Run
+// checks any implementation.
+//
+// # fn may run more than once
+//
+// A backend may run an Update's fn more than once when the database asks for a retry (a serialization failure
+// or a deadlock): only the last run commits, and the earlier runs are rolled back as if they never happened.
+// bbolt runs fn exactly once; PostgreSQL with the guild lock almost never retries; CockroachDB without READ
+// COMMITTED retries often. So fn must be safe to re-run:
+//   - it assigns, and does not accumulate into, whatever it records outside the Tx (reset captured variables at
+//     the top of fn);
+//   - it does not keep a record that a failed run changed: a record put by an aborted run (PutCharacter sets
+//     ID, Created and Updated in place) must be put from a fresh copy, or its ID reset, on the next run, or a
+//     retried create reuses the aborted run's ID;
+//   - it rolls dice only through the request's (replayable) roller, never a fresh source.
+//
+// storetest.Rerun wraps a Store so that every Update runs fn twice (the first run rolled back), to prove it.
 type Store interface {
 	// Update runs fn in a read-write transaction scoped to guildID and commits it when fn returns nil.
-	// An error from fn rolls everything back and is returned unchanged. Update returns ctx.Err() without
-	// running fn when ctx is done before the transaction starts.
+	// fn may run more than once (see above); only the last run commits. An error from fn rolls everything back
+	// and is returned unchanged (and fn is not run again). Update returns ctx.Err() without running fn when ctx
+	// is done before the transaction starts.
 	Update(ctx context.Context, guildID string, fn func(Tx) error) error
-	// View runs fn in a read-only transaction scoped to guildID; writes return ErrReadOnly.
+	// View runs fn in a read-only transaction scoped to guildID; writes return ErrReadOnly. fn sees one
+	// consistent snapshot. fn may run more than once too (PostgreSQL runs it again when the connection is lost
+	// before it ends), so it follows the same rules as an Update's.
 	View(ctx context.Context, guildID string, fn func(Tx) error) error
+	// Guilds lists the IDs of the guilds that hold any data (settings, characters, active pointers or
+	// encounters), in byte order. Copy and backups use it.
+	Guilds(ctx context.Context) ([]string, error)
 	// Close releases the store. Later calls to Update and View return ErrClosed.
 	Close() error
 }
@@ -58,6 +80,7 @@ type Store interface {
 // Tx is one transaction scoped to ONE guild: a guild never sees another guild's data.
 // A Tx is valid only while its fn runs and must not be used by several goroutines at once.
 // Records returned by a Tx are copies: changing them changes nothing until they are put back.
+// Every list is sorted in byte order of its keys, whatever the database's collation.
 type Tx interface {
 	Guild() (Guild, error) // Guild{GuildID: id} when never set
 	PutGuild(Guild) error  // sets GuildID to the transaction's guild
@@ -67,18 +90,28 @@ type Tx interface {
 	CharactersOf(ownerID string) ([]*Character, error)      // sorted by FoldName(name)
 	FindCharacter(ownerID, name string) (*Character, error) // name compared case-insensitively; ErrNotFound
 	// PutCharacter creates or replaces c and updates c in place: it sets ID (when empty), GuildID, Created
-	// (when zero: kept from the replaced record, else now) and Updated (now). It returns ErrConflict when another
-	// character of the same owner has that name, ErrTooLarge when the record exceeds MaxRecordSize and ErrInvalid
-	// for an empty or malformed ID, owner or name.
+	// (when zero: kept from the replaced record, else now) and Updated (now, and never before the replaced
+	// record's Updated). It returns ErrConflict when another character of the same owner has that name,
+	// ErrTooLarge when the record exceeds MaxRecordSize and ErrInvalid for an empty or malformed ID, owner or
+	// name. New IDs come from a counter in the store (rolled back with the transaction), never from memory.
 	PutCharacter(c *Character) error
+	// RestoreCharacter is PutCharacter for Import: it keeps a non-zero Created and Updated as they are.
+	RestoreCharacter(c *Character) error
 	DeleteCharacter(id string) error // also clears every user's active pointer to it; ErrNotFound
 
 	Active(userID string) (string, error)       // the user's active character ID in this guild, "" when none
 	SetActive(userID, characterID string) error // "" clears; ErrNotFound when the character is not in this guild
+	Actives() (map[string]string, error)        // every user's active character ID in this guild
 
 	Encounter(channelID string) (*Encounter, error) // ErrNotFound
+	Encounters() ([]*Encounter, error)              // every encounter of the guild, sorted by channel ID
 	PutEncounter(*Encounter) error                  // create or replace; sets GuildID and Updated in place
+	RestoreEncounter(*Encounter) error              // PutEncounter for Import: keeps a non-zero Updated
 	DeleteEncounter(channelID string) error         // ErrNotFound
+
+	// Clear deletes all of the guild's data: settings, characters, active pointers and encounters. The
+	// counter of character IDs is kept, so a cleared guild never hands out an ID again.
+	Clear() error
 }
 
 // MaxRecordSize is the largest encoded record (a character, an encounter or a guild's settings) in bytes.
@@ -106,24 +139,25 @@ var (
 	ErrInvalid     = errors.New("store.err.invalid")      // an empty or malformed ID or name
 	ErrClosed      = errors.New("store.err.closed")       // the store was closed
 	ErrEmptyFile   = errors.New("store.err.empty_file")   // an existing file of 0 bytes: not initialised silently
-	ErrUnavailable = errors.New("store.err.unavailable")  // the file cannot be written now: read-only, no permission, disk full, I/O
 	ErrCannotOpen  = errors.New("store.err.cannot_open")  // the file or its directory cannot be opened or created
+	ErrBusy        = errors.New("store.err.busy")         // the guild stayed locked or contended too long; try again
+	ErrUnavailable = errors.New("store.err.unavailable")  // cannot be used now: a file read-only, no permission, disk full, I/O; a server not reachable
 )
 
 var sentinels = []error{
 	ErrNotFound, ErrConflict, ErrLocked, ErrCorrupt, ErrNotDatabase, ErrTooLarge,
-	ErrFull, ErrReadOnly, ErrBadExport, ErrNewerSchema, ErrInvalid, ErrClosed,
-	ErrEmptyFile, ErrUnavailable, ErrCannotOpen,
+	ErrFull, ErrReadOnly, ErrBadExport, ErrNewerSchema, ErrInvalid, ErrClosed, ErrBusy, ErrUnavailable,
+	ErrEmptyFile, ErrCannotOpen,
 }
 
 // Error is a store error with the details its message needs. Err is one of the ErrX sentinels;
 // errors.Is(e, Err) holds, and so does errors.Is(e, Cause).
 type Error struct {
 	Err    error  // one of the ErrX values
-	Path   string // the database file, when known
+	Path   string // the database file (or the database URL without its password), when known
 	Limit  int64  // the limit in bytes, for ErrTooLarge and ErrFull
 	Detail string // a short English explanation for logs, e.g. which export field is wrong
-	Cause  error  // what bbolt or the operating system reported, if anything
+	Cause  error  // what bbolt, PostgreSQL or the operating system reported, if anything
 }
 
 func (e *Error) Error() string {

@@ -2,7 +2,6 @@ package store
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -24,22 +23,6 @@ type tx struct {
 }
 
 var errTxDone = errors.New("store: transaction used after its function returned")
-
-// The stored records: the public type plus the record version "v".
-type (
-	characterRecord struct {
-		V int `json:"v"`
-		Character
-	}
-	guildRecord struct {
-		V int `json:"v"`
-		Guild
-	}
-	encounterRecord struct {
-		V int `json:"v"`
-		Encounter
-	}
-)
 
 // key returns guild\x00part\x00part….
 func (t *tx) key(parts ...string) []byte {
@@ -98,42 +81,13 @@ func (t *tx) corrupt(format string, args ...any) error {
 	return t.fail(&Error{Err: ErrCorrupt, Path: t.db.path, Detail: fmt.Sprintf(format, args...)})
 }
 
-// encode marshals a record without HTML escaping (so sheets keep their bytes) and checks its size.
-func encode(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil { // only a sheet or encounter that is not valid JSON can fail
-		return nil, &Error{Err: ErrInvalid, Detail: "not valid JSON", Cause: err}
+// bad records a damaged or too-new record found by the shared decoder: it names the file and aborts the
+// transaction.
+func (t *tx) bad(err error) error {
+	if e, ok := err.(*Error); ok && e.Path == "" {
+		e.Path = t.db.path
 	}
-	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-	if len(b) > MaxRecordSize {
-		return nil, &Error{Err: ErrTooLarge, Limit: MaxRecordSize, Detail: fmt.Sprintf("record of %d bytes", len(b))}
-	}
-	return b, nil
-}
-
-// decode unmarshals a stored record and checks its version. v points at the record's "v" field.
-func (t *tx) decode(data []byte, rec any, v *int, what string) error {
-	if err := json.Unmarshal(data, rec); err != nil {
-		return t.corrupt("%s: %v", what, err)
-	}
-	switch {
-	case *v == 0:
-		return t.corrupt("%s has no record version", what)
-	case *v > recordVersion:
-		return t.fail(&Error{Err: ErrNewerSchema, Path: t.db.path,
-			Detail: fmt.Sprintf("%s has record version %d, this rulekeeper knows up to %d", what, *v, recordVersion)})
-	}
-	return nil
-}
-
-// nullToNil makes a stored JSON null read back as the nil it was written from.
-func nullToNil(m json.RawMessage) json.RawMessage {
-	if string(m) == "null" {
-		return nil
-	}
-	return m
+	return t.fail(err)
 }
 
 func (t *tx) getCharacter(chars *bolt.Bucket, id string) (*Character, error) {
@@ -144,16 +98,11 @@ func (t *tx) getCharacter(chars *bolt.Bucket, id string) (*Character, error) {
 	if data == nil {
 		return nil, ErrNotFound
 	}
-	var r characterRecord
-	if err := t.decode(data, &r, &r.V, "character "+strconv.Quote(id)); err != nil {
-		return nil, err
+	c, err := decodeCharacter(data, t.guild, id)
+	if err != nil {
+		return nil, t.bad(err)
 	}
-	c := r.Character
-	if c.ID != id || c.GuildID != t.guild {
-		return nil, t.corrupt("character %q is stored under the wrong key", id)
-	}
-	c.Sheet = nullToNil(c.Sheet)
-	return &c, nil
+	return c, nil
 }
 
 // Guild implements Tx.
@@ -166,16 +115,11 @@ func (t *tx) Guild() (g Guild, err error) {
 	if err != nil {
 		return Guild{}, err
 	}
-	data := b.Get([]byte(t.guild))
-	if data == nil {
-		return Guild{GuildID: t.guild}, nil
+	g, err = decodeGuild(b.Get([]byte(t.guild)), t.guild)
+	if err != nil {
+		return Guild{}, t.bad(err)
 	}
-	var r guildRecord
-	if err := t.decode(data, &r, &r.V, "guild settings"); err != nil {
-		return Guild{}, err
-	}
-	r.Guild.GuildID = t.guild
-	return r.Guild, nil
+	return g, nil
 }
 
 // PutGuild implements Tx.
@@ -188,8 +132,7 @@ func (t *tx) PutGuild(g Guild) (err error) {
 	if err != nil {
 		return err
 	}
-	g.GuildID = t.guild
-	data, err := encode(guildRecord{V: recordVersion, Guild: g})
+	data, err := encodeGuild(g, t.guild)
 	if err != nil {
 		return err
 	}
@@ -321,25 +264,23 @@ func (t *tx) PutCharacter(c *Character) (err error) {
 	if err := t.usable(true); err != nil {
 		return err
 	}
-	if c == nil {
-		return &Error{Err: ErrInvalid, Detail: "nil character"}
-	}
 	return t.putCharacter(c, false)
+}
+
+// RestoreCharacter implements Tx.
+func (t *tx) RestoreCharacter(c *Character) (err error) {
+	defer t.guard(&err)
+	if err := t.usable(true); err != nil {
+		return err
+	}
+	return t.putCharacter(c, true)
 }
 
 // putCharacter stores c. With keepTimes (Import), non-zero Created and Updated are kept as they are.
 func (t *tx) putCharacter(c *Character, keepTimes bool) error {
-	rec := *c
-	rec.GuildID = t.guild
-	switch {
-	case rec.ID != "" && !validID(rec.ID):
-		return &Error{Err: ErrInvalid, Detail: fmt.Sprintf("character ID %q", rec.ID)}
-	case !validID(rec.OwnerID):
-		return &Error{Err: ErrInvalid, Detail: fmt.Sprintf("owner ID %q", rec.OwnerID)}
-	case !validName(rec.Name):
-		return &Error{Err: ErrInvalid, Detail: fmt.Sprintf("character name %q", rec.Name)}
-	case rec.System != "" && !validID(rec.System):
-		return &Error{Err: ErrInvalid, Detail: fmt.Sprintf("system %q", rec.System)}
+	rec, err := checkCharacter(c, t.guild)
+	if err != nil {
+		return err
 	}
 	chars, err := t.bucket(bucketCharacters)
 	if err != nil {
@@ -360,15 +301,7 @@ func (t *tx) putCharacter(c *Character, keepTimes bool) error {
 	if id := names.Get(nameKey); id != nil && string(id) != rec.ID {
 		return ErrConflict
 	}
-	if rec.Created.IsZero() {
-		rec.Created = t.now
-		if old != nil {
-			rec.Created = old.Created
-		}
-	}
-	if !keepTimes || rec.Updated.IsZero() {
-		rec.Updated = t.now
-	}
+	stampCharacter(&rec, old, t.now, keepTimes)
 	if rec.ID == "" {
 		if rec.ID, err = t.newID(chars); err != nil {
 			return err
@@ -500,16 +433,11 @@ func (t *tx) Encounter(channelID string) (e *Encounter, err error) {
 }
 
 func (t *tx) decodeEncounter(channelID string, data []byte) (*Encounter, error) {
-	var r encounterRecord
-	if err := t.decode(data, &r, &r.V, "encounter in channel "+strconv.Quote(channelID)); err != nil {
-		return nil, err
+	e, err := decodeEncounter(data, t.guild, channelID)
+	if err != nil {
+		return nil, t.bad(err)
 	}
-	e := r.Encounter
-	if e.ChannelID != channelID || e.GuildID != t.guild {
-		return nil, t.corrupt("the encounter of channel %q is stored under the wrong key", channelID)
-	}
-	e.Data = nullToNil(e.Data)
-	return &e, nil
+	return e, nil
 }
 
 // PutEncounter implements Tx.
@@ -518,24 +446,26 @@ func (t *tx) PutEncounter(e *Encounter) (err error) {
 	if err := t.usable(true); err != nil {
 		return err
 	}
-	if e == nil {
-		return &Error{Err: ErrInvalid, Detail: "nil encounter"}
-	}
 	return t.putEncounter(e, false)
 }
 
+// RestoreEncounter implements Tx.
+func (t *tx) RestoreEncounter(e *Encounter) (err error) {
+	defer t.guard(&err)
+	if err := t.usable(true); err != nil {
+		return err
+	}
+	return t.putEncounter(e, true)
+}
+
 func (t *tx) putEncounter(e *Encounter, keepTimes bool) error {
-	if !validID(e.ChannelID) {
-		return &Error{Err: ErrInvalid, Detail: fmt.Sprintf("channel ID %q", e.ChannelID)}
+	rec, err := checkEncounter(e, t.guild, t.now, keepTimes)
+	if err != nil {
+		return err
 	}
 	b, err := t.bucket(bucketEncounters)
 	if err != nil {
 		return err
-	}
-	rec := *e
-	rec.GuildID = t.guild
-	if !keepTimes || rec.Updated.IsZero() {
-		rec.Updated = t.now
 	}
 	data, err := encode(encounterRecord{V: recordVersion, Encounter: rec})
 	if err != nil {
@@ -562,4 +492,60 @@ func (t *tx) DeleteEncounter(channelID string) (err error) {
 		return ErrNotFound
 	}
 	return b.Delete(t.key(channelID))
+}
+
+// Actives implements Tx.
+func (t *tx) Actives() (m map[string]string, err error) {
+	defer t.guard(&err)
+	if err := t.usable(false); err != nil {
+		return nil, err
+	}
+	m = map[string]string{}
+	prefix := t.prefix()
+	err = t.scan(bucketActive, prefix, func(k, v []byte) error {
+		m[string(k[len(prefix):])] = string(v)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// Encounters implements Tx. The cursor gives byte order of the channel IDs.
+func (t *tx) Encounters() (es []*Encounter, err error) {
+	defer t.guard(&err)
+	if err := t.usable(false); err != nil {
+		return nil, err
+	}
+	prefix := t.prefix()
+	err = t.scan(bucketEncounters, prefix, func(k, v []byte) error {
+		e, err := t.decodeEncounter(string(k[len(prefix):]), v)
+		if err == nil {
+			es = append(es, e)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return es, nil
+}
+
+// Clear implements Tx. The characters bucket's sequence (the ID counter) is kept.
+func (t *tx) Clear() (err error) {
+	defer t.guard(&err)
+	if err := t.usable(true); err != nil {
+		return err
+	}
+	for _, name := range [][]byte{bucketCharacters, bucketNames, bucketActive, bucketEncounters} {
+		if err := t.deleteWhere(name, t.prefix(), func([]byte) bool { return true }); err != nil {
+			return err
+		}
+	}
+	b, err := t.bucket(bucketGuilds)
+	if err != nil {
+		return err
+	}
+	return b.Delete([]byte(t.guild))
 }

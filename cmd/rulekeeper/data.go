@@ -11,9 +11,16 @@ import (
 	"rulekeeper/store"
 )
 
-// OpenStore opens the --db file.
+// OpenStore opens the --store (or --db) file. A PostgreSQL --store is refused until the command supports one.
 func (g *Globals) OpenStore() (*store.DB, error) {
-	return store.Open(g.DB, store.Options{})
+	target, err := g.StoreTarget()
+	if err != nil {
+		return nil, err
+	}
+	if store.IsURL(target) {
+		return nil, bot.Errorf("storage.err.needs_file")
+	}
+	return store.Open(target, store.Options{})
 }
 
 // BackupCmd writes a consistent copy of the database while the bot may keep running.

@@ -24,6 +24,8 @@ type Globals struct {
 	Config   kong.ConfigFlag `help:"${help_config}" placeholder:"FILE"`
 	Locale   string          `help:"${help_locale}" env:"RULEKEEPER_LOCALE" placeholder:"LANG"`
 	DB       string          `name:"db" help:"${help_db}" default:"rulekeeper.db" env:"RULEKEEPER_DB" type:"path"`
+	Store    string          `name:"store" help:"${help_store}" env:"RULEKEEPER_STORE,RULEKEEPER_DATABASE_URL" placeholder:"FILE|URL"`
+	PoolSize int             `name:"pool-size" help:"${help_pool_size}" env:"RULEKEEPER_POOL_SIZE" placeholder:"N"`
 	LogLevel string          `help:"${help_log_level}" default:"info" enum:"debug,info,warn,error" env:"RULEKEEPER_LOG_LEVEL"`
 }
 
@@ -74,6 +76,8 @@ type CLI struct {
 	Backup   BackupCmd   `cmd:"" help:"${help_backup}"`
 	Export   ExportCmd   `cmd:"" help:"${help_export}"`
 	Import   ImportCmd   `cmd:"" help:"${help_import}"`
+	Copy     CopyCmd     `cmd:"" help:"${help_copy}"`
+	Migrate  MigrateCmd  `cmd:"" help:"${help_migrate}"`
 	Version  VersionCmd  `cmd:"" help:"${help_version}"`
 }
 
@@ -139,6 +143,7 @@ func newParser(cli *CLI, p *locales.Printer) (*kong.Kong, error) {
 		kong.Vars(helpVars(p)),
 		kong.Vars(discordHelpVars(p)),
 		kong.Vars(statsHelpVars(p)),
+		kong.Vars(storeHelpVars(p)),
 		kong.Exit(func(code int) { panic(exitCode(code)) }),
 	)
 }

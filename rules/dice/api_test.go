@@ -310,6 +310,38 @@ func TestSeededRoller(t *testing.T) {
 	if !slices.Equal(faces, a) {
 		t.Errorf("Roll(20d20) drew %v; Roll(1, 20) draws %v", faces, a)
 	}
+	// ... whatever the bits left by the draws before, rejections included
+	// (3·2^29 faces reject a quarter of the draws)
+	for _, narrow := range []bool{false, true} {
+		for _, n := range []uint64{6, 20, 1_000_000, 3 << 29} {
+			for before := range 3 {
+				a := &chacha{src: NewSeeded(7).(*chacha).src, narrow: narrow}
+				b := &chacha{src: NewSeeded(7).(*chacha).src, narrow: narrow}
+				var want []int
+				for range before {
+					a.Roll(0, 5)
+					b.Roll(0, 5)
+				}
+				for range 41 {
+					f, _ := a.Roll(1, int(n))
+					want = append(want, f)
+				}
+				dst := make([]die, 41)
+				sum := b.fill(dst, 1, n)
+				got, total := make([]int, len(dst)), 0
+				for k, d := range dst {
+					got[k] = int(d.face)
+					total += int(d.face)
+				}
+				fa, _ := a.Roll(0, 5) // and leaves the same bits for the next draw
+				fb, _ := b.Roll(0, 5)
+				want, got = append(want, fa), append(got, fb)
+				if !slices.Equal(got, want) || sum != total {
+					t.Errorf("narrow %v, %d faces after %d draws: fill drew %v (sum %d); Roll draws %v", narrow, n, before, got, sum, want)
+				}
+			}
+		}
+	}
 	if x, y := seq(NewRoller()), seq(NewRoller()); slices.Equal(x, y) {
 		t.Errorf("two production rollers drew the same 20 faces: %v", x)
 	}
@@ -336,6 +368,24 @@ func TestRollerRanges(t *testing.T) {
 		}
 		if _, err := r.Roll(math.MinInt, math.MaxInt); err != nil {
 			t.Errorf("full range: %v", err)
+		}
+	}
+}
+
+// TestCritFlag: the branch-free critical mark is the lowest and the highest face.
+func TestCritFlag(t *testing.T) {
+	for _, n := range []int{2, 3, 6, 20, 1_000_000, 3 << 29} {
+		for _, f := range []int{0, 1, 2, n / 2, n - 2, n - 1} {
+			if f < 0 || f >= n {
+				continue
+			}
+			want := uint8(0)
+			if f == 0 || f == n-1 {
+				want = fCrit
+			}
+			if got := critFlag(f, n); got != want {
+				t.Errorf("critFlag(%d, %d) = %d; want %d", f, n, got, want)
+			}
 		}
 	}
 }

@@ -13,7 +13,7 @@ func TestParseCache(t *testing.T) {
 		t.Error("parsing the same text twice gave two Exprs")
 	}
 	long := "1d20+" + strings.Repeat("1+", cacheMaxLen/2) + "1"
-	if mustParse(t, long) == mustParse(t, long) {
+	if x, y := mustParse(t, long), mustParse(t, long); x == y {
 		t.Errorf("a %d-byte input was remembered", len(long))
 	}
 	if _, err := Parse("1d20+"); err == nil {
@@ -26,7 +26,7 @@ func TestParseCache(t *testing.T) {
 		t.Errorf("the cache holds %d parses; want at most %d, most of them used", n, cacheEntries)
 	}
 	last := "1d20+" + strconv.Itoa(3*cacheEntries-1)
-	if mustParse(t, last) != mustParse(t, last) {
+	if x, y := mustParse(t, last), mustParse(t, last); x != y {
 		t.Error("the last parse was not remembered")
 	}
 }

@@ -21,9 +21,6 @@ var (
 	// errRange: a reachable value does not fit in an int (a roll would fail
 	// with CodeOverflow); the caller turns it into that error at its node.
 	errRange = errors.New("dice: value out of range")
-	// errInexact: an exact-only step overflowed 64 bits; the caller redoes
-	// the work in float64.
-	errInexact = errors.New("dice: exact arithmetic overflow")
 	// errStopped: the caller's context is done (its deadline has passed).
 	errStopped = errors.New("dice: distribution stopped by its context")
 )
@@ -143,15 +140,6 @@ func (p *pmf) trim() *pmf {
 		p.lo += a
 	}
 	return p
-}
-
-// at returns the probability of value v (0 outside the support).
-func (p *pmf) at(v int) float64 {
-	i := v - p.lo
-	if p.size() == 0 || v < p.lo || i >= p.size() {
-		return 0
-	}
-	return p.prob(i)
 }
 
 // reduce divides counts and denominator by their greatest common divisor;
@@ -348,14 +336,6 @@ func (c *dctx) point(v int) *pmf {
 		return &pmf{lo: v, x: []uint64{1}, den: 1}
 	}
 	return &pmf{lo: v, f: []float64{1}}
-}
-
-// scaledPoint returns w at v.
-func (c *dctx) scaledPoint(v int, w scal) *pmf {
-	if w.exact() && c.exact {
-		return &pmf{lo: v, x: []uint64{w.n}, den: w.d}
-	}
-	return &pmf{lo: v, f: []float64{w.f}}
 }
 
 // empty returns the zero measure.
@@ -729,84 +709,6 @@ func windowX(ws, r []uint64, L int) bool {
 		ws[k] = s
 	}
 	return true
-}
-
-// convRuns returns r ⊗ u given the runs of u: one window sum per run.
-func (c *dctx) convRuns(r, u *pmf, runs []run) (*pmf, error) {
-	nr, nu := r.size(), u.size()
-	if nr == 0 || nu == 0 {
-		return &pmf{den: b2u(r.exact() && u.exact())}, nil
-	}
-	lo, ok1 := addInt(r.lo, u.lo)
-	_, ok2 := addInt(r.hi(), u.hi())
-	if !ok1 || !ok2 {
-		return nil, errRange
-	}
-	n := nr + nu - 1
-	cost := 0
-	for _, rn := range runs {
-		cost += nr + rn.n
-	}
-	if err := c.spend(cost + n); err != nil {
-		return nil, err
-	}
-	if err := c.take(pmfCells + 2*n + 1); err != nil {
-		return nil, err
-	}
-	if r.exact() && u.exact() {
-		if den, ok := mul64(r.den, u.den); ok {
-			x := make([]uint64, n)
-			ws := make([]uint64, nr+nu)
-			ok := true
-			for _, rn := range runs {
-				w := ws[:nr+rn.n-1]
-				if !windowX(w, r.x, rn.n) {
-					ok = false
-					break
-				}
-				d := x[rn.off:]
-				for i, v := range w {
-					h, l := bits.Mul64(v, rn.x)
-					s, carry := bits.Add64(d[i], l, 0)
-					if h|carry != 0 {
-						ok = false
-						break
-					}
-					d[i] = s
-				}
-				if !ok {
-					break
-				}
-			}
-			if ok {
-				return (&pmf{lo: lo, x: x, den: den}).trim(), nil
-			}
-		}
-	}
-	longest := 0
-	for _, rn := range runs {
-		longest = max(longest, rn.n)
-	}
-	if err := c.take(3*n + 2*longest); err != nil {
-		return nil, err
-	}
-	f := make([]float64, n)
-	ws := make([]float64, 2*n+2*longest)
-	rf, scratch := ws[n:2*n], ws[2*n:]
-	copy(rf, r.floats()) // padded with zeros
-	for _, rn := range runs {
-		w := ws[:nr+rn.n-1]
-		wt := rn.f
-		if u.den != 0 {
-			wt = float64(rn.x) / float64(u.den)
-		}
-		windowF(w, rf, rn.n, wt, scratch)
-		d := f[rn.off:]
-		for i, v := range w {
-			d[i] += v
-		}
-	}
-	return (&pmf{lo: lo, f: f}).trim(), nil
 }
 
 // mapValues returns the distribution of fn(X); fn reports overflow with a

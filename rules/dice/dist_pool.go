@@ -490,7 +490,7 @@ func (t *term) chainOutcomes(s *stage, r int) ([]outcome, error) {
 	}
 	merged := make([]outcome, 0, len(m.list))
 	for _, ps := range m.list {
-		merged = append(merged, outcome{ps.dice, ps.w})
+		merged = append(merged, outcome(ps))
 	}
 	return merged, nil
 }

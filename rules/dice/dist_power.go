@@ -26,7 +26,7 @@ func (c *dctx) power(u *pmf, n int) (*pmf, error) {
 }
 
 // powerSteps returns the sum of n ≥ 2 independent copies of u, one
-// convolution at a time (as conv, or as convRuns over the runs of u when
+// convolution at a time (as conv, or by a window sum per run of u when
 // useRuns), each step into one of two buffers that serve every step: the
 // memory of two results rather than of n. u's counts to the n-th power fit
 // (power checked), so no exact step can overflow.
@@ -155,7 +155,8 @@ func convOrder[T uint64 | float64](a, b []T, za, zb int) (outer, inner []T, zo i
 	return a, b, za
 }
 
-// runsCost is what convRuns charges for r of size nr, less the result's size.
+// runsCost is what a step by window sums over runs charges for r of size
+// nr, less the result's size.
 func runsCost(nr int, runs []run) int {
 	cost := 0
 	for _, rn := range runs {

@@ -142,7 +142,9 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// FuzzRoll: rolling never panics, and a result is consistent with itself.
+// FuzzRoll: rolling never panics, and a result is consistent with itself;
+// rolled into one reused Result and scratch (as the Monte-Carlo estimate
+// rolls, failed rolls included), it is the fresh roll.
 func FuzzRoll(f *testing.F) {
 	seedCorpus(f)
 	f.Fuzz(func(t *testing.T, s string) {
@@ -150,8 +152,14 @@ func FuzzRoll(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for seed := range uint64(2) {
+		reused, sc := e.newResult(), new(scratch)
+		for seed := range uint64(3) {
 			res, err := e.Roll(NewSeeded(seed))
+			reused.reuse()
+			again := e.rollWith(reused, NewSeeded(seed), sc)
+			if (err == nil) != (again == nil) {
+				t.Fatalf("%q seed %d: fresh roll %v, reused %v", s, seed, err, again)
+			}
 			if err != nil {
 				var de *Error
 				if !errors.As(err, &de) || !slices.Contains(Codes(), de.Code) {
@@ -160,6 +168,9 @@ func FuzzRoll(f *testing.F) {
 				continue
 			}
 			checkResult(t, res)
+			if reused.Total != res.Total || reused.Breakdown() != res.Breakdown() {
+				t.Fatalf("%q seed %d: reused %q, fresh %q", s, seed, reused.Breakdown(), res.Breakdown())
+			}
 		}
 		if _, err := e.Doubled().Roll(NewSeeded(3)); err != nil {
 			checkParseError(t, s, err)

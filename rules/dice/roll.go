@@ -616,23 +616,22 @@ func (ev *evaluator) diceTerm(i uint16, n *node) (int, error) {
 	}
 	v := 0
 	pool = res.dice[lo:]
-	lo32, hi32 := int32(mn), int32(mx)
+	span := mx - mn + 1
 	for k := range pool {
 		d := &pool[k]
 		d.flags &^= fCrit // faces may have changed since they were rolled
-		if marked {
+		switch f := int(d.face) - mn; {
+		case marked:
 			if ev.e.critOf(n, int(d.face)) != CritNone {
 				d.flags |= fCrit
 			}
-		} else if d.face == lo32 || d.face == hi32 {
-			d.flags |= fCrit
+		case uint(f) < uint(span): // (a face clamped beyond the die's is not critical)
+			d.flags |= critFlag(f, span)
 		}
-		if !d.has(fKept) {
-			continue
-		}
-		if !counting {
-			v += int(d.face)
-		} else if matchAny(ops, opC, int(d.face), mx) {
+		switch {
+		case !counting: // the kept faces, without a branch: k and p drop dice at random
+			v += int(d.face) & -int(d.flags&fKept)
+		case d.has(fKept) && matchAny(ops, opC, int(d.face), mx):
 			d.flags |= fCounted
 			v++
 		}

@@ -143,11 +143,25 @@ func (c *chacha) fill(dst []die, min int, n uint64) int {
 	}
 	thresh := threshold32(n)
 	sum := 0
+	spare, bits := c.spare, c.bits // in registers, as fill16 keeps them: the seeded roller's (Monte-Carlo's) path
 	for k := range dst {
-		f := int(c.uint32n(n, thresh))
+		var prod uint64
+		for {
+			if bits < 32 {
+				spare, bits = c.src.Uint64(), 64
+			}
+			prod = uint64(uint32(spare)) * n
+			spare >>= 32
+			bits -= 32
+			if uint32(prod) >= thresh {
+				break
+			}
+		}
+		f := int(prod >> 32)
 		sum += f
 		dst[k] = die{face: int32(min + f), flags: fKept | critFlag(f, int(n))}
 	}
+	c.spare, c.bits = spare, bits
 	return sum + min*len(dst)
 }
 
@@ -177,12 +191,13 @@ func (c *chacha) fill16(dst []die, min int, n uint32) int {
 	return sum + min*len(dst)
 }
 
-// critFlag returns fCrit for the lowest and highest of n faces (f counts from 0).
+// critFlag returns fCrit for the lowest and highest of n ≥ 2 faces (f
+// counts from 0), without a branch: a third of a d6's faces are critical, at
+// random, which a branch mispredicts. f is 0 or n-1 exactly when f-1, as an
+// unsigned number, is at least n-2: when the subtraction borrows nothing.
 func critFlag(f, n int) uint8 {
-	if f == 0 || f == n-1 {
-		return fCrit
-	}
-	return 0
+	_, borrow := bits.Sub64(uint64(f)-1, uint64(n)-2, 0)
+	return uint8(borrow^1) * fCrit
 }
 
 // scripted hands out forced faces in order.

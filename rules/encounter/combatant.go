@@ -83,7 +83,7 @@ func (e *Encounter) Join(c CharacterEntry, r dice.Roller) (*Added, error) {
 	if e.nameTaken(name) {
 		return nil, newError(ErrDuplicateName, "Name", name)
 	}
-	if err := c.InitOptions.validate(); err != nil {
+	if err := c.InitOptions.validate(e.System); err != nil {
 		return nil, err
 	}
 	if err := c.Pos.validate(); err != nil {
@@ -139,7 +139,7 @@ func (e *Encounter) AddNPCs(n NPCEntry, r dice.Roller) (*Added, error) {
 	if n.AC < 0 || n.AC > MaxAC {
 		return nil, newError(ErrBadAC, "AC", n.AC, "Max", MaxAC)
 	}
-	if err := n.InitOptions.validate(); err != nil {
+	if err := n.InitOptions.validate(e.System); err != nil {
 		return nil, err
 	}
 	if err := checkStats(n.Stats); err != nil {
@@ -244,6 +244,18 @@ func (e *Encounter) enter(unit []*Combatant, o InitOptions, summoner *Combatant,
 			arr[i].Roll, arr[i].TieBreak = ro, tb
 			if logIt {
 				e.log(LogJoin, "Name", c.Name, "Init", strconv.Itoa(c.Init))
+			}
+		}
+	case e.System == CoC:
+		init := 0
+		if o.Fixed != nil {
+			init = *o.Fixed
+		}
+		for i, c := range unit {
+			c.Init = init
+			arr[i].Roll = &Roll{Total: init, Fixed: true}
+			if logIt {
+				e.log(LogJoin, "Name", c.Name, "Init", strconv.Itoa(init))
 			}
 		}
 	default:

@@ -29,6 +29,9 @@
 //     summoner and its earlier summons (and theirs); a summoned 5e creature
 //     shows its summoner's total. When a summoner leaves, its summons take
 //     its place (and, in 5e, its initiative) and follow its own summoner.
+//   - Call of Cthulhu (coc digest §7.1): the order value is given (DEX, +50
+//     with a readied firearm) and nothing is rolled; higher first, ties keep
+//     arrival order (G9: the Keeper's call).
 //   - Rounds: 0 until the first Next, which begins round 1 at the top of the
 //     order. A combatant joining mid-fight never changes whose turn it is; in
 //     5e it acts when its initiative comes round (next round if passed).

@@ -21,6 +21,7 @@ const (
 	MaxUndo         = 10    // turn changes Prev can undo exactly
 	MaxInitBonus    = 50    // |initiative bonus|
 	MaxInitiative   = 100   // |initiative total| given by hand
+	MaxCoCInit      = 149   // a Call of Cthulhu order value: DEX 99 with a readied firearm (+50)
 	MinDex          = 1     // DEX score range (0 in an entry = estimate from the bonus)
 	MaxDex          = 30    //
 	MaxHP           = 9999  // NPC max HP, temp HP, damage and healing amounts
@@ -39,10 +40,11 @@ type System string
 const (
 	DnD5e System = "dnd5e" // initiative order (digest B4)
 	Rogue System = "rogue" // Rogue's Tale: fixed order of entering (digest A12)
+	CoC   System = "coc"   // Call of Cthulhu 7e: DEX order, a readied firearm +50 (coc digest §7.1)
 )
 
 // Valid reports whether s is a known system.
-func (s System) Valid() bool { return s == DnD5e || s == Rogue }
+func (s System) Valid() bool { return s == DnD5e || s == Rogue || s == CoC }
 
 // Kind is what a combatant is.
 type Kind string

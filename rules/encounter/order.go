@@ -53,7 +53,9 @@ func InitiativeNotation(bonus int, mode Mode) string {
 }
 
 // InitOptions are how a combatant's 5e initiative is found. Rogue's Tale
-// encounters ignore them (the order is the order of entering).
+// encounters ignore them (the order is the order of entering); Call of
+// Cthulhu encounters take the order value as Fixed (DEX, +50 with a readied
+// firearm, up to MaxCoCInit) and roll nothing.
 type InitOptions struct {
 	Bonus int  // initiative modifier (DEX mod and any other bonus), |Bonus| ≤ MaxInitBonus
 	Mode  Mode // adv / dis
@@ -61,7 +63,7 @@ type InitOptions struct {
 	Fixed *int // a total rolled at the table: no roll, |Fixed| ≤ MaxInitiative
 }
 
-func (o InitOptions) validate() error {
+func (o InitOptions) validate(sys System) error {
 	if abs(o.Bonus) > MaxInitBonus {
 		return newError(ErrBadBonus, "Bonus", o.Bonus, "Max", MaxInitBonus)
 	}
@@ -71,8 +73,12 @@ func (o InitOptions) validate() error {
 	if o.Dex != 0 && (o.Dex < MinDex || o.Dex > MaxDex) {
 		return newError(ErrBadDex, "Dex", o.Dex, "Min", MinDex, "Max", MaxDex)
 	}
-	if o.Fixed != nil && abs(*o.Fixed) > MaxInitiative {
-		return newError(ErrBadInitiative, "Initiative", *o.Fixed, "Max", MaxInitiative)
+	most := MaxInitiative
+	if sys == CoC {
+		most = MaxCoCInit
+	}
+	if o.Fixed != nil && abs(*o.Fixed) > most {
+		return newError(ErrBadInitiative, "Initiative", *o.Fixed, "Max", most)
 	}
 	return nil
 }
@@ -236,6 +242,16 @@ func before5e(a, b *Combatant) bool {
 	return beforeArrival(a, b)
 }
 
+// beforeCoC is Call of Cthulhu's order: the higher order value (DEX, +50 with
+// a readied firearm) first; ties keep place and arrival (coc digest G9: the
+// Keeper's call).
+func beforeCoC(a, b *Combatant) bool {
+	if a.Init != b.Init {
+		return a.Init > b.Init
+	}
+	return beforeArrival(a, b)
+}
+
 // beforeArrival orders by place, then arrival: Rogue's Tale's order, and the
 // order of one summoner's summons in both systems.
 func beforeArrival(a, b *Combatant) bool {
@@ -259,8 +275,11 @@ func (e *Encounter) reorder(curID string) {
 		}
 	}
 	less := beforeArrival
-	if e.System == DnD5e {
+	switch e.System {
+	case DnD5e:
 		less = before5e
+	case CoC:
+		less = beforeCoC
 	}
 	sort.SliceStable(top, func(i, j int) bool { return less(top[i], top[j]) })
 	out := make([]*Combatant, 0, len(e.Combatants))

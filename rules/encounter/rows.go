@@ -5,7 +5,7 @@ type Row struct {
 	Combatant Ref      `json:"combatant"`
 	Index     int      `json:"index"`
 	Current   bool     `json:"current,omitempty"`
-	Init      int      `json:"init,omitempty"`    // 5e
+	Init      int      `json:"init,omitempty"`    // 5e; Call of Cthulhu: the order value
 	Natural   int      `json:"natural,omitempty"` // 5e, 0 when given by hand or summoned
 	Summoner  *Ref     `json:"summoner,omitempty"`
 	Down      bool     `json:"down,omitempty"`  // NPC at 0 HP
@@ -33,8 +33,11 @@ func (e *Encounter) Rows(gm bool) []Row {
 	for i, c := range e.Combatants {
 		r := Row{Combatant: c.Ref(), Index: i, Current: i == e.Turn, Pos: c.Pos, Used: c.Used,
 			Conditions: c.Conditions}
-		if e.System == DnD5e {
+		switch e.System {
+		case DnD5e:
 			r.Init, r.Natural = c.Init, c.Natural
+		case CoC:
+			r.Init = c.Init
 		}
 		if s := e.byID(c.Summoner); s != nil {
 			r.Summoner = s.refPtr()

@@ -10,10 +10,16 @@
 //			return db
 //		})
 //	}
+//
+// It also holds what tests of other packages need from a store: RunBackend (the Backend additions: Seen,
+// Allow, Ready, Schema, Stats), Rerun (a Store whose Updates run fn twice, to prove handlers re-run safe),
+// PostgresURL (a fresh schema of the test database per test, skipping without RULEKEEPER_TEST_DATABASE_URL
+// unless RULEKEEPER_REQUIRE_POSTGRES=1), and Fill/ExportJSON/SameStores for comparing stores.
 package storetest
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -38,7 +44,19 @@ const (
 // Run runs the conformance suite as parallel subtests of t. open must return a new, empty store each time it is
 // called; Run closes it when the subtest ends, so Close must be safe to call more than once.
 func Run(t *testing.T, open func(t *testing.T) store.Store) {
-	s := suite{open: open}
+	RunWith(t, Size{}, open)
+}
+
+// Size scales the concurrency cases; zero fields mean Workers and Changes.
+type Size struct {
+	Workers int // goroutines writing one guild at once
+	Changes int // read-modify-write updates each
+}
+
+// RunWith is Run with the concurrency cases scaled: a smaller size for suites that wrap a store in something
+// slower (Rerun, SERIALIZABLE retries) and have already been run at full size.
+func RunWith(t *testing.T, size Size, open func(t *testing.T) store.Store) {
+	s := suite{open: open, workers: cmp.Or(size.Workers, Workers), changes: cmp.Or(size.Changes, Changes)}
 	for _, c := range []struct {
 		name string
 		fn   func(*testing.T)
@@ -66,6 +84,14 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Context", s.context},
 		{"Close", s.close},
 		{"Concurrency", s.concurrency},
+		{"Collation", s.collation},
+		{"Lists", s.lists},
+		{"Clear", s.clear},
+		{"Restore", s.restore},
+		{"ExportImport", s.exportImport},
+		{"ConcurrentSameName", s.concurrentSameName},
+		{"ConcurrentIDs", s.concurrentIDs},
+		{"GuildsInParallel", s.guildsInParallel},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -75,7 +101,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 }
 
 type suite struct {
-	open func(t *testing.T) store.Store
+	open             func(t *testing.T) store.Store
+	workers, changes int
 }
 
 func (s suite) new(t *testing.T) store.Store {
@@ -105,12 +132,31 @@ func view(t *testing.T, st store.Store, guild string, fn func(store.Tx) error) {
 	}
 }
 
-// put creates a character and returns it as PutCharacter left it.
+// put creates a character and returns it as PutCharacter left it. Each run of fn puts a fresh copy, so a
+// re-run never reuses the ID an aborted run was given.
 func put(t *testing.T, st store.Store, guild, owner, name string) *store.Character {
 	t.Helper()
-	c := &store.Character{OwnerID: owner, Name: name, System: "dnd5e", Sheet: json.RawMessage(`{"hp":10}`)}
-	update(t, st, guild, func(tx store.Tx) error { return tx.PutCharacter(c) })
+	var c *store.Character
+	update(t, st, guild, func(tx store.Tx) error {
+		c = &store.Character{OwnerID: owner, Name: name, System: "dnd5e", Sheet: json.RawMessage(`{"hp":10}`)}
+		return tx.PutCharacter(c)
+	})
 	return c
+}
+
+// create puts a new character made from c, a fresh copy on each run of fn (so a re-run starts from the same
+// record), and sets *c to what was stored.
+func create(t *testing.T, st store.Store, guild string, c *store.Character) {
+	t.Helper()
+	tmpl := *c
+	update(t, st, guild, func(tx store.Tx) error {
+		d := tmpl
+		if err := tx.PutCharacter(&d); err != nil {
+			return err
+		}
+		*c = d
+		return nil
+	})
 }
 
 func get(t *testing.T, st store.Store, guild, id string) (c *store.Character, err error) {
@@ -182,7 +228,7 @@ func (s suite) characterCRUD(t *testing.T) {
 	st := s.new(t)
 	c := &store.Character{GuildID: "ignored", OwnerID: "u1", Name: "Aria", System: "dnd5e",
 		Sheet: json.RawMessage(`{"hp": 12, "ac": 15}`)}
-	update(t, st, "g1", func(tx store.Tx) error { return tx.PutCharacter(c) })
+	create(t, st, "g1", c)
 	if !urlSafe.MatchString(c.ID) {
 		t.Errorf("assigned ID %q is not short and URL-safe", c.ID)
 	}
@@ -207,8 +253,8 @@ func (s suite) characterCRUD(t *testing.T) {
 	}
 
 	// Many characters get distinct IDs.
-	ids := map[string]bool{c.ID: true}
 	update(t, st, "g1", func(tx store.Tx) error {
+		ids := map[string]bool{c.ID: true}
 		for i := range 30 {
 			d := &store.Character{OwnerID: "u2", Name: fmt.Sprintf("npc %d", i)}
 			if err := tx.PutCharacter(d); err != nil {
@@ -239,7 +285,7 @@ func (s suite) characterCRUD(t *testing.T) {
 func (s suite) callerChosenID(t *testing.T) {
 	st := s.new(t)
 	c := &store.Character{ID: "hero-1", OwnerID: "u1", Name: "Bryn"}
-	update(t, st, "g1", func(tx store.Tx) error { return tx.PutCharacter(c) })
+	create(t, st, "g1", c)
 	if c.ID != "hero-1" {
 		t.Errorf("ID = %q, want hero-1", c.ID)
 	}
@@ -293,7 +339,7 @@ func (s suite) sheetRoundTrip(t *testing.T) {
 		if sheet != "" {
 			c.Sheet = json.RawMessage(sheet)
 		}
-		update(t, st, "g1", func(tx store.Tx) error { return tx.PutCharacter(c) })
+		create(t, st, "g1", c)
 		got, err := get(t, st, "g1", c.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -867,9 +913,9 @@ type counterSheet struct {
 func (s suite) concurrency(t *testing.T) {
 	st := s.new(t)
 	c := &store.Character{OwnerID: "u1", Name: "Counter", Sheet: json.RawMessage(`{"hp":0}`)}
-	update(t, st, "g1", func(tx store.Tx) error { return tx.PutCharacter(c) })
+	create(t, st, "g1", c)
 	var wg sync.WaitGroup
-	errs := make(chan error, Workers+4)
+	errs := make(chan error, s.workers+4)
 	stop := make(chan struct{})
 	var readers sync.WaitGroup
 	for range 4 { // readers watch the counter only grow
@@ -905,11 +951,11 @@ func (s suite) concurrency(t *testing.T) {
 			}
 		}()
 	}
-	for range Workers {
+	for range s.workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for range Changes {
+			for range s.changes {
 				err := st.Update(ctx, "g1", func(tx store.Tx) error {
 					got, err := tx.Character(c.ID)
 					if err != nil {
@@ -942,7 +988,7 @@ func (s suite) concurrency(t *testing.T) {
 		t.Fatal(err)
 	}
 	var sh counterSheet
-	if err := json.Unmarshal(got.Sheet, &sh); err != nil || sh.HP != Workers*Changes {
-		t.Errorf("hp = %d (%v), want %d", sh.HP, err, Workers*Changes)
+	if err := json.Unmarshal(got.Sheet, &sh); err != nil || sh.HP != s.workers*s.changes {
+		t.Errorf("hp = %d (%v), want %d", sh.HP, err, s.workers*s.changes)
 	}
 }

@@ -1,0 +1,61 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+
+	"rulekeeper/play"
+	"rulekeeper/rules/coc"
+)
+
+// /init in a Call of Cthulhu encounter: the order is DEX, +50 with a readied firearm (firearm:true), nothing is
+// rolled. A CoC NPC gives its DEX (dex:) and its numbers in defences: "dodge:30,fighting:45,damage:1d6+1d4,armour:1"
+// (dodge and fighting are its values, damage its attack's damage with its bonus in it).
+
+// cocNPCDefaultDEX is the DEX of a CoC NPC added without one.
+const cocNPCDefaultDEX = 50
+
+// readCoCNPC reads /init add's options as a Call of Cthulhu NPC.
+func readCoCNPC(req *Request) (r play.Reading[play.NewCoCNPC]) {
+	r.In = play.NewCoCNPC{DEX: req.Int("dex", cocNPCDefaultDEX), Firearm: req.Bool("firearm")}
+	if r.Err = refuseOptions(req, systemCoC, []string{"ac", "bonus", "mode"}); r.Err != nil {
+		return r
+	}
+	r.In.Stats, r.Err = parseCoCNPCSpec(req.Str("defences"))
+	return r
+}
+
+// parseCoCNPCSpec reads "dodge:30,fighting:45,damage:1d6+1d4,armour:1" (= also separates).
+func parseCoCNPCSpec(s string) (play.CoCNPC, error) {
+	var n play.CoCNPC
+	for _, part := range splitList(s) {
+		k, v, ok := strings.Cut(strings.ReplaceAll(part, "=", ":"), ":")
+		k, v = strings.ToLower(strings.TrimSpace(k)), strings.TrimSpace(v)
+		bad := Errorf("cthulhu.err.bad_npc", "Value", part)
+		if !ok {
+			return n, bad
+		}
+		if k == "damage" {
+			if _, _, err := coc.ParseDamage(v); err != nil {
+				return n, err
+			}
+			n.Damage = v
+			continue
+		}
+		num, err := strconv.Atoi(v)
+		if err != nil || num < 0 {
+			return n, bad
+		}
+		switch {
+		case k == "dodge" && num <= coc.MaxValue:
+			n.Dodge = num
+		case k == "fighting" && num <= coc.MaxValue:
+			n.Fighting = num
+		case (k == "armour" || k == "armor") && num <= coc.MaxArmour:
+			n.Armour = num
+		default:
+			return n, bad
+		}
+	}
+	return n, nil
+}

@@ -1,0 +1,232 @@
+package play
+
+import (
+	"rulekeeper/rules/dice"
+	"rulekeeper/rules/dnd5e"
+	"rulekeeper/rules/encounter"
+)
+
+// The rolls of a 5e /attack (issue 13). Decisions:
+//   - An attack with a sheet weapon is the Attack action: as many rolls as the character's attacks per action
+//     (Extra Attack, haste), each against the target as it stands after the ones before; single: makes one.
+//   - Once-per-turn damage (sneak attack, divine strike) counts the encounter's turn (round and whose turn it is);
+//     outside an encounter the command is one turn, so it goes to the first hit only, and nothing is kept.
+//   - Sneak attack is added when the attack qualifies (advantage, or an ally within 5 ft of the target on the grid
+//     and no disadvantage) unless the player says otherwise (dnd5e.SneakChoice).
+//   - Divine smite (a slot level) goes on the first melee weapon hit of the command; the slot is spent only then.
+//     Its damage joins the hit's: one source of damage for the target's concentration.
+//   - Uses an attack spent (bardic inspiration, a duplicate of mirror image, guiding bolt's advantage) are spent
+//     on the creature that had them.
+
+// commandTurn is the turn key of a command outside an encounter: used for its own attacks, then forgotten.
+const commandTurn = "command"
+
+// attackSteps rolls the command's attacks against tgt (nil: an untracked target) and applies each hit.
+func (s *scene) attackSteps(attacker, tgt *Creature, a Attack5e, o dnd5e.AttackOptions, out *Attack5eResult) error {
+	var c *dnd5e.Character
+	if attacker != nil {
+		c = attacker.d5
+	}
+	n := 1
+	if a.Weapon != "" && !a.Single {
+		n, _ = c.AttacksPerAction()
+	}
+	keep := o.Turn
+	if o.Turn == "" {
+		o.Turn = commandTurn
+	}
+	smite, err := smiteSlot(c, a)
+	if err != nil {
+		return err
+	}
+	for range n {
+		t := dnd5e.Target{}
+		if tgt != nil {
+			t = tgt.target5e()
+		}
+		if a.AC != nil {
+			t.AC = *a.AC
+		}
+		res, err := s.rollAttack(c, t, a, o)
+		if err != nil {
+			return err
+		}
+		st := AttackStep{Roll: res}
+		if res.Damage != nil {
+			st.Damage = res.Damage.Total
+		}
+		if smite > 0 && res.Hit && res.Damage != nil {
+			if st.Smite, err = c.DivineSmite(smite, res.Crit, o.CritRule, t, s.r); err != nil {
+				return err
+			}
+			st.Damage += st.Smite.Damage.Total
+			smite = 0
+			attacker.dirty = true
+		}
+		if attacker != nil {
+			if _, err := attacker.spendEffects(s, res.Applied, o.Turn); err != nil {
+				return err
+			}
+		}
+		if tgt != nil {
+			if err := s.landHit(tgt, &st, keep); err != nil {
+				return err
+			}
+		}
+		out.Steps = append(out.Steps, st)
+	}
+	if attacker != nil && keep == "" {
+		attacker.forgetTurn(commandTurn)
+	}
+	return nil
+}
+
+// smiteSlot checks a divine smite request: it needs a character and a melee weapon (a sheet attack that is not
+// ranged, or an ad-hoc roll); the rules check the feature and the slot.
+func smiteSlot(c *dnd5e.Character, a Attack5e) (int, error) {
+	if a.Smite == 0 {
+		return 0, nil
+	}
+	if c == nil {
+		return 0, fail("fx.err.smite_character")
+	}
+	if a.Weapon != "" {
+		if w, err := c.FindAttack(a.Weapon); err == nil && w.Ranged {
+			return 0, fail("fx.err.smite_melee", "Weapon", w.Name)
+		}
+	}
+	return a.Smite, nil
+}
+
+// rollAttack rolls one attack: the sheet's weapon, or an ad-hoc roll (with the attacker's conditions and effects
+// when there is one).
+func (s *scene) rollAttack(c *dnd5e.Character, t dnd5e.Target, a Attack5e, o dnd5e.AttackOptions) (*dnd5e.AttackResult, error) {
+	if a.Weapon != "" {
+		o.Bonus, o.ExtraDamage = a.Bonus, a.Damage
+		return c.Attack(a.Weapon, t, s.r, o)
+	}
+	var toHit int
+	toHit, o.Bonus = adHocToHit(a.Bonus)
+	self := dnd5e.Target{}
+	if c != nil {
+		self = c.AsTarget()
+	}
+	if _, err := dice.Parse(a.Damage); err != nil {
+		return nil, err
+	}
+	return dnd5e.RollAttack(self, t, toHit, a.Damage, s.r, o)
+}
+
+// landHit (authz: the attack's own check, issue 11) applies what one attack spent of its tracked target's effects, then its damage; keep is the encounter's
+// turn key ("" outside one), for a shield in reaction.
+func (s *scene) landHit(tgt *Creature, st *AttackStep, keep string) error {
+	res := st.Roll
+	if _, err := tgt.spendEffects(s, res.TargetApplied, ""); err != nil {
+		return err
+	}
+	if !res.Hit || (res.Damage == nil && st.Smite == nil) {
+		return nil
+	}
+	tgt.concSave = nil
+	ch, err := tgt.damage5e(s, st.Damage, res.Crit)
+	if err != nil {
+		return err
+	}
+	st.Change, st.ConcSave = ch, tgt.concSave
+	tgt.rememberHit(st, ch, keep)
+	return s.settle(tgt)
+}
+
+// forgetTurn drops the once-per-turn records a command kept under key.
+func (cr *Creature) forgetTurn(key string) {
+	if cr.d5 == nil {
+		return
+	}
+	for id, k := range cr.d5.TurnUses {
+		if k == key {
+			delete(cr.d5.TurnUses, id)
+		}
+	}
+	if len(cr.d5.TurnUses) == 0 {
+		cr.d5.TurnUses = nil
+	}
+}
+
+// allyAdjacent reports whether an ally of the attacker stands within 5 ft of the target on the channel's grid: a
+// character for a character (an NPC for an NPC), neither of the two, that can act (not incapacitated, not down,
+// not dying).
+func (s *scene) allyAdjacent(e *encounter.Encounter, attacker, tgt *Creature) (bool, error) {
+	if e == nil || tgt.comb == nil || tgt.comb.Pos == nil {
+		return false, nil
+	}
+	kind := encounter.KindNPC
+	if attacker.ch != nil {
+		kind = encounter.KindCharacter
+	}
+	for _, comb := range e.Combatants {
+		if comb.Kind != kind || comb.Pos == nil || comb.ID == tgt.comb.ID ||
+			(attacker.comb != nil && comb.ID == attacker.comb.ID) || (attacker.ch != nil && comb.CharacterID == attacker.ch.ID) {
+			continue
+		}
+		if comb.Pos.Squares(*tgt.comb.Pos) > 1 {
+			continue
+		}
+		ally, err := s.combatant(e, comb)
+		if err != nil {
+			return false, err
+		}
+		if err := ally.as5e(); err != nil {
+			continue
+		}
+		if ally.canAct5e() {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// canAct5e reports whether the creature can act: conscious and not incapacitated (an NPC: not down, and none of
+// the conditions that incapacitate).
+func (cr *Creature) canAct5e() bool {
+	if cr.d5 != nil {
+		return cr.d5.State == dnd5e.Conscious && !cr.d5.HasCondition(dnd5e.Incapacitated)
+	}
+	if cr.comb.Down() {
+		return false
+	}
+	for _, id := range cr.comb.ConditionIDs() {
+		switch dnd5e.Condition(id) {
+		case dnd5e.Incapacitated, dnd5e.Paralyzed, dnd5e.Petrified, dnd5e.Stunned, dnd5e.Unconscious:
+			return false
+		}
+	}
+	return true
+}
+
+// mergeChange adds one hit's HP change to the command's: from the first's "before" to the last's "after".
+func mergeChange(acc, ch *dnd5e.HPChange) *dnd5e.HPChange {
+	switch {
+	case ch == nil:
+		return acc
+	case acc == nil:
+		c := *ch
+		return &c
+	}
+	out := *acc
+	out.Amount += ch.Amount
+	out.TempAbsorbed += ch.TempAbsorbed
+	out.Applied += ch.Applied
+	out.Overflow += ch.Overflow
+	out.HPAfter, out.TempAfter, out.MaxAfter, out.StateAfter = ch.HPAfter, ch.TempAfter, ch.MaxAfter, ch.StateAfter
+	out.InstantDeath = out.InstantDeath || ch.InstantDeath
+	out.FailuresAdded += ch.FailuresAdded
+	out.DeathSaves = ch.DeathSaves
+	out.Added = append(append([]dnd5e.Condition(nil), out.Added...), ch.Added...)
+	out.Removed = append(append([]dnd5e.Condition(nil), out.Removed...), ch.Removed...)
+	out.NoEffect = out.NoEffect && ch.NoEffect
+	out.Effects = append(append([]dnd5e.Effect(nil), out.Effects...), ch.Effects...)
+	if ch.Prevented != "" {
+		out.Prevented = ch.Prevented
+	}
+	return &out
+}
