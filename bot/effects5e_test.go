@@ -154,6 +154,11 @@ func TestBardicInspiration(t *testing.T) {
 	if jnum(t, r.Result, "total") != 15 {
 		t.Errorf("the die was used once: %v", r.Result)
 	}
+	// Inspiration helps anyone's character; cutting words harms its target: another's only in a fight (issue 11).
+	e.ok("carl", "/sheet set field:subclass value:lore")
+	e.refused("carl", "/feature use feature:cutting_words target:Borin", "play.err.harm_refused")
+	e.brawl("carl", "bob")
+	e.ok("carl", "/feature use feature:cutting_words target:Borin")
 }
 
 // TestCounterCommand: create, use, give back, set, reset, list and delete; the sheet shows them; a long rest fills

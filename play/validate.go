@@ -3,9 +3,11 @@ package play
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"rulekeeper/rules/area"
+	"rulekeeper/rules/coc"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
 	"rulekeeper/rules/rogue"
@@ -82,6 +84,9 @@ func validSheet(ch *store.Character) error {
 	case SystemRogue:
 		_, err := decodeRogue(ch)
 		return err
+	case SystemCoC:
+		_, _, err := decodeCoC(ch)
+		return err
 	}
 	return fail("char.err.unknown_system", "System", ch.System)
 }
@@ -109,12 +114,19 @@ func settingChecks(g store.Guild) []settingCheck {
 	check("language", g.Language, slices.Contains(importLanguages, g.Language))
 	_, err := dnd5e.ParseCritRule(g.CritRule)
 	check("crit_rule", g.CritRule, err == nil)
-	check("system", g.System, g.System == "" || g.System == System5e || g.System == SystemRogue)
+	check("system", g.System, g.System == "" || g.System == System5e || g.System == SystemRogue || g.System == SystemCoC)
 	_, err = area.ParseMethod(g.AoEMethod)
 	check("aoe_method", g.AoEMethod, g.AoEMethod == "" || err == nil)
 	if v, ok := g.House[HouseRTCritDirection]; ok {
 		_, err := rogue.ParseCritDirection(v)
 		check(HouseRTCritDirection, v, err == nil)
+	}
+	if v, ok := g.House[HouseCoCDeath]; ok {
+		check(HouseCoCDeath, v, v == string(coc.DeathClassic) || v == string(coc.DeathPulp))
+	}
+	if v, ok := g.House[HouseCoCDay]; ok {
+		d, err := strconv.Atoi(v)
+		check(HouseCoCDay, v, err == nil && d >= 1 && d <= coc.MaxDay)
 	}
 	for _, k := range []string{HouseRTCritEffect, HouseShowNPCStats} {
 		if v, ok := g.House[k]; ok {

@@ -108,6 +108,12 @@ func TestValidateImport(t *testing.T) {
 		{"encounter turn past its combatants", edit(func(m map[string]any) {
 			m["encounters"].([]any)[0].(map[string]any)["data"].(map[string]any)["turn"] = 9
 		}), "encounters[0]", ""},
+		{"a Rogue's Tale sheet as a Call of Cthulhu one", edit(func(m map[string]any) {
+			m["characters"].([]any)[1].(map[string]any)["system"] = "coc"
+		}), "characters[1]", ""},
+		{"coc_death", edit(func(m map[string]any) {
+			m["guild"].(map[string]any)["house"] = map[string]any{"coc_death": "sometimes"}
+		}), "guild", "play.import.err.setting"},
 		{"crit rule", edit(func(m map[string]any) { m["guild"].(map[string]any)["crit_rule"] = "triple" }), "guild", "play.import.err.setting"},
 		{"language", edit(func(m map[string]any) { m["guild"].(map[string]any)["language"] = "fr" }), "guild", "play.import.err.setting"},
 		{"show_npc_stats", edit(func(m map[string]any) {
