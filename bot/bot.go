@@ -94,7 +94,8 @@ func New(cfg Config) *Bot {
 	b.labels = labelIndex(b.commands)
 	b.components["reroll"] = b.reroll
 	b.components["page"] = b.pageButton
-	b.lists = map[string]pagedList{"sheets": b.sheetListLines}
+	b.lists = map[string]pagedList{"sheets": b.sheetListLines, "counters": b.counterListLines, "effects": b.effectListLines,
+		"init": b.initListLines}
 	b.components["sheetdel"] = b.sheetDeleteConfirmed
 	b.components["deathsave"] = b.deathsaveButton
 	b.components["init"] = b.initButton

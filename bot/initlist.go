@@ -39,18 +39,32 @@ type initListResult struct {
 }
 
 func (b *Bot) initList(req *Request) (*Reply, error) {
-	if err := b.guildOnly(req); err != nil {
-		return nil, err
+	arg := ""
+	if req.Bool("detail") {
+		arg = "detail"
 	}
-	e, sheets, concs, err := b.cfg.Table.InitList(req.Ctx, req.caller())
+	r, lines, err := b.initListLines(req, arg)
 	if err != nil {
 		return nil, err
 	}
+	return showPage(req, r, "init", arg, lines, 0), nil
+}
+
+// initListLines builds /init list (arg "detail": with the NPCs' numbers, for those who run the encounter), paged
+// by showPage.
+func (b *Bot) initListLines(req *Request, arg string) (*Reply, []string, error) {
+	if err := b.guildOnly(req); err != nil {
+		return nil, nil, err
+	}
+	e, sheets, concs, err := b.cfg.Table.InitList(req.Ctx, req.caller())
+	if err != nil {
+		return nil, nil, err
+	}
 	// NPC numbers are the GM's: a public list shows health words, unless the guild shows them
 	// (show_npc_stats); detail:true shows them to those who run the encounter, in an ephemeral reply.
-	detail := req.Bool("detail")
+	detail := arg == "detail"
 	if detail && !e.MayControl(req.UserID, req.GM) {
-		return nil, Errorf("init.err.not_gm")
+		return nil, nil, Errorf("init.err.not_gm")
 	}
 	numbers := detail || req.Guild.House[play.HouseShowNPCStats] == "on"
 	res := initListResult{Round: e.Round, Order: orderNames(e), GM: numbers, Rows: []initRow{}}
@@ -125,9 +139,9 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 	if e.Round == 0 {
 		title = req.T("init.list_title_waiting")
 	}
-	r := &Reply{Title: title, Body: strings.Join(lines, "\n"), Result: res, Buttons: []Button{nextButton(req, req.ChannelID)}}
+	r := &Reply{Title: title, Result: res, Buttons: []Button{nextButton(req, req.ChannelID)}}
 	r.Ephemeral = detail
-	return r, nil
+	return r, lines, nil
 }
 
 // initCondition puts a condition on a combatant, or takes it off: a 5e character's goes on its sheet (where

@@ -151,15 +151,15 @@ type sheetListEntry struct {
 }
 
 func (b *Bot) sheetList(req *Request) (*Reply, error) {
-	r, lines, err := b.sheetListLines(req)
+	r, lines, err := b.sheetListLines(req, "")
 	if err != nil || len(lines) == 0 {
 		return r, err
 	}
-	return showPage(req, r, "sheets", lines, 0), nil
+	return showPage(req, r, "sheets", "", lines, 0), nil
 }
 
 // sheetListLines builds /sheet list: the reply and its lines (none: the reply says so), paged by showPage.
-func (b *Bot) sheetListLines(req *Request) (*Reply, []string, error) {
+func (b *Bot) sheetListLines(req *Request, _ string) (*Reply, []string, error) {
 	list, err := b.cfg.Table.Sheets(req.Ctx, req.caller())
 	if err != nil {
 		return nil, nil, err
