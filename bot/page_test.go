@@ -82,4 +82,3 @@ func TestInitListPages(t *testing.T) {
 		t.Errorf("second page:\n%s", r.Text)
 	}
 }
-
