@@ -87,15 +87,16 @@ func New(cfg Config) *Bot {
 		b.initCommand(),
 		b.identifyCommand(),
 		b.aoeCommand(),
-		b.sanCommand(), // Call of Cthulhu (san.go)
-		b.cocCommand(), // Call of Cthulhu (coccmd.go)
+		b.sanCommand(),     // Call of Cthulhu (san.go)
+		b.cocCommand(),     // Call of Cthulhu (coccmd.go)
+		b.monsterCommand(), // monster.go
+		b.timeCommand(),    // gmtime.go
 	}
 	b.commands = append(b.commands, cfg.Extra...)
 	b.labels = labelIndex(b.commands)
 	b.components["reroll"] = b.reroll
 	b.components["page"] = b.pageButton
-	b.lists = map[string]pagedList{"sheets": b.sheetListLines, "counters": b.counterListLines, "effects": b.effectListLines,
-		"init": b.initListLines}
+	b.lists = map[string]pagedList{"sheets": b.sheetListLines, "counters": b.counterListLines, "effects": b.effectListLines}
 	b.components["sheetdel"] = b.sheetDeleteConfirmed
 	b.components["deathsave"] = b.deathsaveButton
 	b.components["init"] = b.initButton

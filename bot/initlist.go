@@ -17,10 +17,10 @@ type initRow struct {
 	Kind       string   `json:"kind"`
 	Init       int      `json:"init,omitempty"`
 	Current    bool     `json:"current,omitempty"`
-	HP         *int     `json:"hp,omitempty"`     // characters, and NPCs with detail:true or show_npc_stats
+	HP         *int     `json:"hp,omitempty"`     // characters, and NPCs for those who run the encounter
 	HPMax      *int     `json:"hp_max,omitempty"` //
 	HPTemp     int      `json:"hp_temp,omitempty"`
-	AC         int      `json:"ac,omitempty"`    // NPCs with detail:true or show_npc_stats
+	AC         int      `json:"ac,omitempty"`    // NPCs, for those who run the encounter
 	State      string   `json:"state,omitempty"` // characters: conscious/dying/stable/dead; NPCs: unhurt/wounded/bloodied/down
 	Conditions []string `json:"conditions,omitempty"`
 	// Concentration is the spell a character concentrates on.
@@ -36,35 +36,23 @@ type initListResult struct {
 	Order   []string  `json:"order"`
 	GM      bool      `json:"gm"` // NPC numbers are shown (detail:true, or the guild's show_npc_stats)
 	Rows    []initRow `json:"rows"`
+	Page    int       `json:"page"`  // the page shown, from 1 (gmturn.go)
+	Pages   int       `json:"pages"` // pages of rows
 }
 
 func (b *Bot) initList(req *Request) (*Reply, error) {
-	arg := ""
-	if req.Bool("detail") {
-		arg = "detail"
-	}
-	r, lines, err := b.initListLines(req, arg)
-	if err != nil {
-		return nil, err
-	}
-	return showPage(req, r, "init", arg, lines, 0), nil
-}
-
-// initListLines builds /init list (arg "detail": with the NPCs' numbers, for those who run the encounter), paged
-// by showPage.
-func (b *Bot) initListLines(req *Request, arg string) (*Reply, []string, error) {
 	if err := b.guildOnly(req); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	e, sheets, concs, err := b.cfg.Table.InitList(req.Ctx, req.caller())
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	// NPC numbers are the GM's: a public list shows health words, unless the guild shows them
 	// (show_npc_stats); detail:true shows them to those who run the encounter, in an ephemeral reply.
-	detail := arg == "detail"
+	detail := req.Bool("detail")
 	if detail && !e.MayControl(req.UserID, req.GM) {
-		return nil, nil, Errorf("init.err.not_gm")
+		return nil, Errorf("init.err.not_gm")
 	}
 	numbers := detail || req.Guild.House[play.HouseShowNPCStats] == "on"
 	res := initListResult{Round: e.Round, Order: orderNames(e), GM: numbers, Rows: []initRow{}}
@@ -139,9 +127,9 @@ func (b *Bot) initListLines(req *Request, arg string) (*Reply, []string, error) 
 	if e.Round == 0 {
 		title = req.T("init.list_title_waiting")
 	}
-	r := &Reply{Title: title, Result: res, Buttons: []Button{nextButton(req, req.ChannelID)}}
+	r := listPage(req, title, lines, &res) // one page of rows, with buttons to the others (gmturn.go)
 	r.Ephemeral = detail
-	return r, lines, nil
+	return r, nil
 }
 
 // initCondition puts a condition on a combatant, or takes it off: a 5e character's goes on its sheet (where

@@ -8,7 +8,7 @@ import (
 
 // No list is silently clipped (issue 11 §5): a list longer than a reply holds is cut into pages of whole lines,
 // each saying which page it is, with "previous" and "next" buttons. A button's custom id names the list, the page
-// and the list's argument ("page:<list>:<n>:<arg>": the character or target it lists, "detail"); its click builds
+// and the list's argument ("page:<list>:<n>:<arg>": the character or target it lists); its click builds
 // the list again for the one who clicks and shows that page in place of the message (nothing is remembered between
 // requests).
 

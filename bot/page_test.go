@@ -57,28 +57,3 @@ func TestSheetListPages(t *testing.T) {
 		t.Errorf("alice's list:\n%s", r.Text)
 	}
 }
-
-// TestInitListPages: an encounter of fifty combatants with long names is longer than a reply holds: /init list
-// pages, and its "next" button shows the rest in place, the numbered rows continuing.
-func TestInitListPages(t *testing.T) {
-	e := newPlayEnv(t)
-	e.rec.stop()
-	gm := "gm-carol"
-	e.ok(gm, "/init start")
-	name := "Cultist of the Very Long and Thoroughly Unpronounceable Name"
-	for g := range 5 {
-		faces := make([]int, 200) // initiatives, and the dice that break their ties
-		for i := range faces {
-			faces[i] = (i*7+g*3)%20 + 1
-		}
-		e.ok(gm, `/init add name:"`+name+`" hp:7 ac:12 count:10`, faces...)
-	}
-	r := e.ok(gm, "/init list")
-	if !strings.Contains(r.Text, "Page 1 of 2") || utf8.RuneCountInString(r.Text) > bot.MaxBody+300 {
-		t.Fatalf("first page (%d characters):\n%s", utf8.RuneCountInString(r.Text), r.Text)
-	}
-	r = e.ok(gm, "click 2") // 1 is the next turn's
-	if !strings.Contains(r.Text, "Page 2 of 2") || !strings.Contains(r.Text, "50. **") {
-		t.Errorf("second page:\n%s", r.Text)
-	}
-}
