@@ -25,8 +25,7 @@ func (b *Bot) attackCommand() *Command {
 			{Name: "sneak", Type: String, Choices: sneakChoices},
 			{Name: "smite", Type: Integer, Min: Bound(1), Max: Bound(9)},
 			{Name: "single", Type: Boolean},
-			b.asOption(), // an NPC attacks (npc.go)
-			{Name: "action", Type: String, MaxLen: 64, Complete: b.completeMonsterAction},
+			b.asOption(), // an NPC attacks (npc.go) with its stat block's action named by weapon: (25 options at most)
 		}, append(b.rogueAttackOptions(), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range
 			cocAttackOptions()...)...), // Call of Cthulhu: defence, defend, mods, bonus_dice, penalty_dice
 		Handler: b.attack,
@@ -43,8 +42,8 @@ func (b *Bot) attackCommand() *Command {
 			"/attack weapon:greataxe target:Ogre single:true",
 			"/attack weapon:knife target:Cultist defence:fight_back",
 			"/attack weapon:revolver target:Cultist distance:30 mods:cover",
-			"/attack as:\"Goblin 1\" action:scimitar target:Aria",
-			"/attack as:Bugbear action:multiattack target:Borin",
+			"/attack as:\"Goblin 1\" weapon:scimitar target:Aria",
+			"/attack as:Bugbear weapon:multiattack target:Borin",
 		},
 	}
 }
@@ -78,9 +77,6 @@ type attackResult struct {
 func (b *Bot) attack(req *Request) (*Reply, error) {
 	in := play.Attack{Character: req.Str("character"), Target: req.Str("target"), As: strings.TrimSpace(req.Str("as")),
 		Dnd5e: readAttack5e(req), Rogue: readAttackRT(req), CoC: readAttackCoC(req)}
-	if req.Has("action") && in.As == "" {
-		return nil, Errorf("npc.err.action_needs_as")
-	}
 	res, err := b.cfg.Table.Attack(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
@@ -103,8 +99,8 @@ func readAttack5e(req *Request) (r play.Reading[play.Attack5e]) {
 		return r
 	}
 	weapon := req.Str("weapon")
-	if req.Has("action") {
-		weapon = monsterActionID(req.Str("action")) // an NPC's action, in any language (monster.go)
+	if strings.TrimSpace(req.Str("as")) != "" {
+		weapon = monsterActionID(weapon) // an NPC's action, in any language (monster.go)
 	}
 	a := play.Attack5e{Weapon: strings.TrimSpace(weapon), Damage: normalizeDamageLabels(strings.TrimSpace(req.Str("damage"))),
 		Bonus: strings.TrimSpace(req.Str("bonus")), Distance: req.Int("distance", 5)}
