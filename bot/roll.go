@@ -29,7 +29,7 @@ func (b *Bot) rollCommandNamed(name string) *Command {
 		Options: []*Option{
 			{Name: "expr", Type: String, Required: true, MinLen: 1, MaxLen: dice.MaxLength},
 			{Name: "repeat", Type: Integer, Min: Bound(1), Max: Bound(maxRepeat)},
-			{Name: "private", Type: Boolean},
+			privateOption(),
 		},
 		Handler: b.roll,
 		Examples: []string{"/roll expr:1d20+5", "/roll expr:4d6kh3 repeat:6", `/roll expr:"1d20+5 adv to hit; 2d6+3 fire"`,
@@ -88,12 +88,7 @@ func rollOne(req *Request, l dice.Line, max int) (rolled, error) {
 }
 
 func (b *Bot) roll(req *Request) (*Reply, error) {
-	reply, err := rollReply(req, req.Str("expr"), req.Int("repeat", 1))
-	if err != nil {
-		return nil, err
-	}
-	reply.Ephemeral = req.Bool("private")
-	return reply, nil
+	return b.rollReply(req, req.Str("expr"), req.Int("repeat", 1))
 }
 
 // reroll answers the "roll again" button: custom id "reroll:<repeat>:<expr>".
@@ -104,26 +99,39 @@ func (b *Bot) reroll(req *Request) (*Reply, error) {
 	if !ok || err != nil || repeat < 1 || repeat > maxRepeat {
 		return nil, Errorf("core.err.unknown_component")
 	}
-	return rollReply(req, expr, repeat)
+	return b.rollReply(req, expr, repeat)
 }
 
 // rollReply rolls the line expr (dice.ParseLine: "1d20+5 adv", "1d20+5; 2d6+3") repeat times and renders the reply
-// with a "roll again" button.
-func rollReply(req *Request, expr string, repeat int) (*Reply, error) {
+// with a "roll again" button. Heavy rolls (their work times repeat) take their units of the gate of heavy
+// computations first.
+func (b *Bot) rollReply(req *Request, expr string, repeat int) (*Reply, error) {
 	lines, err := dice.ParseLine(expr)
 	if err != nil {
 		return nil, err
 	}
+	var work int64
+	for _, l := range lines {
+		work += l.Expr.Cost(dice.DistOptions{}).Roll * int64(repeat)
+	}
+	ctx, cancel := b.gate.within(req.Ctx)
+	defer cancel()
 	n := repeat * len(lines)
 	rolls := make([]rolled, 0, n)
-	for range repeat {
-		for _, l := range lines {
-			r, err := rollOne(req, l, 3900/n)
-			if err != nil {
-				return nil, err
+	err = b.gate.run(ctx, work, func() error {
+		for range repeat {
+			for _, l := range lines {
+				r, err := rollOne(req, l, 3900/n)
+				if err != nil {
+					return err
+				}
+				rolls = append(rolls, r)
 			}
-			rolls = append(rolls, r)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	reply := &Reply{Title: req.T("roll.title", "User", userLabel(req))}
 	var body strings.Builder

@@ -46,6 +46,9 @@ func (rulesRogue) attack(s *scene, in *Attack) (*AttackResult, error) {
 		if tgt, err = s.targetRogue(in.Target); err != nil {
 			return nil, err
 		}
+		if err := s.mayHarm(att, tgt); err != nil {
+			return nil, err
+		}
 		out.Defender, out.Target = tgt.rt, tgt.Name()
 	} else {
 		o.Rules.NoCritEffect = true // a stand-in has no stamina to test
@@ -84,7 +87,7 @@ func (s *scene) rtPlaceAttack(o *rogue.AttackOptions, a AttackRT, att, tgt *Crea
 	if o.To, err = s.rtSquare(tgt); err != nil {
 		return err
 	}
-	o.Targets, err = s.rtExtraTargets(a.Targets)
+	o.Targets, err = s.rtExtraTargets(att, a.Targets)
 	return err
 }
 

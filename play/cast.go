@@ -137,7 +137,9 @@ func (rulesRogue) cast(s *scene, in *Cast) (*CastResult, error) {
 		if tgt, err = s.targetRogue(name); err != nil {
 			return nil, err
 		}
-		// authz: harm or help to another's character (the spell's target) — issue 11's mayHarm/mayHelp.
+		if err := s.harmOrHelp(cr, tgt, !rogueSpellHelps[o.Spell]); err != nil {
+			return nil, err
+		}
 		tgt.dirty = true
 		out.Target, out.TargetName = tgt.rt, tgt.Name()
 		if err := s.rtPlaceCast(&o, in.Rogue.In.Range, cr, tgt); err != nil {
@@ -154,8 +156,10 @@ func (rulesRogue) cast(s *scene, in *Cast) (*CastResult, error) {
 		return nil, err
 	}
 	for _, h := range out.Result.Splashed {
-		// authz: the splash harms (Enlarge Orb) or helps (Healing Wave) the creatures around the target.
-		if c := around[h.ID]; c != nil {
+		if c := around[h.ID]; c != nil { // the splash harms (Enlarge Orb) or helps (Healing Wave) those around
+			if err := s.harmOrHelp(cr, c, !rogueSpellHelps[o.Spell]); err != nil {
+				return nil, err
+			}
 			c.dirty = true
 		}
 	}
@@ -195,6 +199,15 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 	targets, invalid, err := s.castTargets(caster, e, &k)
 	if err != nil {
 		return nil, err
+	}
+	harm := spellHarms(k.Spell, k.Choice)
+	for _, f := range targets {
+		if invalid[f] {
+			continue // nothing happens to it
+		}
+		if err := s.harmOrHelp(caster, f, harm); err != nil {
+			return nil, err
+		}
 	}
 	g, err := s.settings()
 	if err != nil {

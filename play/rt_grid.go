@@ -73,8 +73,8 @@ func (s *scene) rtNearby() ([]rogue.Nearby, map[string]*Creature, error) {
 }
 
 // rtExtraTargets resolves the extra targets of Multi Shot, Sweeping Blow and Blade Flurry by name, each with its
-// square when placed; they are marked changed (the rules change them in place).
-func (s *scene) rtExtraTargets(names []string) ([]rogue.Nearby, error) {
+// square when placed, each one the attacker may harm; they are marked changed (the rules change them in place).
+func (s *scene) rtExtraTargets(att *Creature, names []string) ([]rogue.Nearby, error) {
 	out := make([]rogue.Nearby, 0, len(names))
 	for _, name := range names {
 		cr, err := s.targetRogue(name)
@@ -85,7 +85,9 @@ func (s *scene) rtExtraTargets(names []string) ([]rogue.Nearby, error) {
 		if err != nil {
 			return nil, err
 		}
-		// authz: harm to another's character (extra targets of a talent): call s.mayHarm when issue 11 lands.
+		if err := s.mayHarm(att, cr); err != nil { // an extra target is harmed like the main one
+			return nil, err
+		}
 		cr.dirty = true
 		out = append(out, rogue.Nearby{ID: cr.Name(), At: at, C: cr.rt})
 	}
