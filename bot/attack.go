@@ -24,6 +24,7 @@ func (b *Bot) attackCommand() *Command {
 			{Name: "sneak", Type: String, Choices: sneakChoices},
 			{Name: "smite", Type: Integer, Min: Bound(1), Max: Bound(9)},
 			{Name: "single", Type: Boolean},
+			privateOption(),
 		}, append(b.rogueAttackOptions(), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range
 			cocAttackOptions()...)...), // Call of Cthulhu: defence, defend, mods, bonus_dice, penalty_dice
 		Handler: b.attack,
@@ -127,7 +128,17 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 		Attacker: who, Weapon: res.Attack, Total: res.Total, Natural: res.Natural, AC: res.AC,
 		Critical: res.Crit, Detail: res, HPChange: change, Outcome: outcome5e(res), AllyAdjacent: a.AllyAdjacent,
 	}
-	out.oddsJSON = oddsOut(res.Odds())
+	// An NPC's AC is the GM's (HouseShowNPCStats): hit or miss, no AC, no chance that tells it; an AC the caller
+	// gave is theirs to see.
+	hideAC := tgt != nil && tgt.Vague && !req.Has("ac")
+	odds := res.Odds()
+	if hideAC {
+		odds, out.AC = nil, 0
+		d := *res
+		d.AC = 0
+		out.Detail = &d
+	}
+	out.oddsJSON = oddsOut(odds)
 	r := &Reply{Footer: who, Result: &out}
 	var title string
 	switch {
@@ -148,9 +159,9 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 	for i, st := range a.Steps {
 		if len(a.Steps) > 1 {
 			lines = append(lines, "**"+req.T("fx.attack_n", "N", i+1, "Of", len(a.Steps))+"**")
-			out.Attacks = append(out.Attacks, stepJSON(st))
+			out.Attacks = append(out.Attacks, stepJSON(st, hideAC))
 		}
-		more, tone := attackStepLines(req, a.Attacker, st)
+		more, tone := attackStepLines(req, a.Attacker, st, hideAC)
 		lines = append(lines, more...)
 		if i == 0 || tone == ToneCritical || (tone == ToneSuccess && r.Tone == ToneFailure) {
 			r.Tone = tone
@@ -160,9 +171,12 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 			out.Smite = st.Smite
 		}
 	}
-	if tgt != nil {
+	if tgt != nil && !tgt.Vague {
 		st := hpStatusOf(tgt.Status)
 		out.TargetStatus = &st
+	}
+	if tgt != nil && tgt.Vague {
+		out.HPChange = nil // an NPC's hit points are the GM's
 	}
 	if tgt != nil && tgt.Fight {
 		out.Concentration = concSaveOut(tgt.ConcSave)
@@ -213,17 +227,27 @@ type attackStepJSON struct {
 	Detail   *dnd5e.AttackResult `json:"detail"`
 }
 
-func stepJSON(st play.AttackStep) attackStepJSON {
-	res := st.Roll
-	return attackStepJSON{Total: res.Total, Natural: res.Natural, Outcome: outcome5e(res), Critical: res.Crit,
-		oddsJSON: oddsOut(res.Odds()), Damage: st.Damage, Smite: st.Smite, Detail: res}
+// stepJSON is one attack roll in JSON; hideAC leaves out the target's AC and the chance that tells it.
+func stepJSON(st play.AttackStep, hideAC bool) attackStepJSON {
+	res, odds := st.Roll, st.Roll.Odds()
+	if hideAC {
+		d := *res
+		d.AC = 0
+		res, odds = &d, nil
+	}
+	return attackStepJSON{Total: res.Total, Natural: res.Natural, Outcome: outcome5e(st.Roll), Critical: res.Crit,
+		oddsJSON: oddsOut(odds), Damage: st.Damage, Smite: st.Smite, Detail: res}
 }
 
-// attackStepLines words one attack roll of c (nil: an ad-hoc roll) and its damage; tone is its verdict's.
-func attackStepLines(req *Request, c *dnd5e.Character, st play.AttackStep) ([]string, Tone) {
-	res := st.Roll
+// attackStepLines words one attack roll of c (nil: an ad-hoc roll) and its damage; tone is its verdict's. hideAC
+// leaves out the target's AC and the chance that tells it.
+func attackStepLines(req *Request, c *dnd5e.Character, st play.AttackStep, hideAC bool) ([]string, Tone) {
+	res, odds := st.Roll, st.Roll.Odds()
+	if hideAC {
+		odds = nil
+	}
 	line := rollText(req, res.Roll)
-	if res.AC > 0 {
+	if res.AC > 0 && !hideAC {
 		line += " " + req.T("play.attack.vs_ac", "AC", res.AC)
 	}
 	lines := []string{line}
@@ -234,7 +258,7 @@ func attackStepLines(req *Request, c *dnd5e.Character, st play.AttackStep) ([]st
 	onRoll, onHit := splitApplied(res.Applied)
 	lines = append(lines, appliedLines(req, onRoll)...)
 	lines = append(lines, appliedLines(req, res.TargetApplied)...)
-	lines = appendLine(lines, oddsLine(req, "stats.odds.hit", res.Odds()))
+	lines = appendLine(lines, oddsLine(req, "stats.odds.hit", odds))
 	tone := ToneNeutral
 	switch outcome := outcome5e(res); {
 	case res.Duplicate:

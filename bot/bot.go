@@ -31,6 +31,9 @@ type Config struct {
 	Language string
 	// Extra commands follow the built-in table (tests add commands of their own).
 	Extra []*Command
+	// Budget bounds the heavy dice computations (/stats, /roll): a deadline per request and a semaphore sized by
+	// the CPUs (compute.go). The zero Budget is the defaults.
+	Budget Budget
 }
 
 // Bot answers requests from any transport.
@@ -40,6 +43,7 @@ type Bot struct {
 	components map[string]Handler     // custom-id prefix (before the first ':') → handler
 	labels     *locales.Index         // the table's names in every language (names.go)
 	systems    map[string]sheetSystem // rule system id → its sheet handling
+	gate       *gate                  // the heavy computations' semaphore and the requests' deadline
 }
 
 // New builds a Bot with the full command table.
@@ -56,7 +60,7 @@ func New(cfg Config) *Bot {
 	if cfg.Table == nil {
 		cfg.Table = play.New(nil)
 	}
-	b := &Bot{cfg: cfg, components: map[string]Handler{}, systems: map[string]sheetSystem{}}
+	b := &Bot{cfg: cfg, components: map[string]Handler{}, systems: map[string]sheetSystem{}, gate: newGate(cfg.Budget)}
 	// Rule systems first: the sheet command's create options come from them.
 	b.systems[system5e] = dnd5eSystem{}
 	b.systems[systemRogue] = rogueSystem{}
@@ -118,17 +122,22 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 		req.Dice = b.cfg.Dice()
 	}
 	var (
-		r   *Reply
-		err error
+		r       *Reply
+		err     error
+		private bool
 	)
 	switch req.Kind {
 	case KindComponent, KindModal:
+		private = unmarkPrivate(req)
 		prefix, _, _ := strings.Cut(req.CustomID, ":")
 		h := b.components[prefix]
 		if h == nil {
 			return b.ErrorReply(req, Errorf("core.err.unknown_component"))
 		}
 		r, err = h(req)
+		if r != nil && r.Modal != nil && private {
+			r.Modal.CustomID = privateMark + r.Modal.CustomID // the modal's answer stays private
+		}
 	case KindAutocomplete:
 		_, opts, rerr := b.resolve(req)
 		if rerr != nil {
@@ -149,10 +158,12 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 			return b.ErrorReply(req, rerr)
 		}
 		r, err = h(req)
+		private = req.Bool("private")
 	}
 	if err != nil {
 		return b.ErrorReply(req, err)
 	}
+	keepPrivate(r, private)
 	return r
 }
 

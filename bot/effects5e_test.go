@@ -38,7 +38,7 @@ func TestEffectCommand(t *testing.T) {
 	e.refused("alice", "/effect add name:curse change:disadvantage roll:attack target:Borin", "char.err.not_owner")
 	e.ok(gm, "/effect add name:curse change:disadvantage roll:attack target:Borin")
 	// Borin's attack with disadvantage: 2d20kl1 (15, 4) + 5 = 9 vs Aria's AC 13.
-	r = e.ok("bob", "/attack weapon:longsword target:Aria", 15, 4)
+	r = e.ok(gm, "/attack weapon:longsword target:Aria character:Borin", 15, 4) // harm to another's: the GM plays Borin
 	if r.Result["outcome"] != "miss" || jobj(t, r.Result, "detail")["mode"] != "dis" || !strings.Contains(r.Text, "curse: disadvantage") {
 		t.Errorf("cursed attack: %v\n%s", r.Result, r.Text)
 	}
@@ -52,7 +52,7 @@ func TestEffectCommand(t *testing.T) {
 		t.Errorf("bless by name: %v", fx)
 	}
 	// Aria's rapier with bless: 10 + 5 + 3 = 18 vs AC 12 (cloak); 1d8 2 + 3 = 5 (no sneak attack: no advantage, no ally).
-	r = e.ok("alice", "/attack weapon:rapier target:Borin", 10, 3, 2)
+	r = e.ok(gm, "/attack weapon:rapier target:Borin character:Aria", 10, 3, 2)
 	wantRoll(t, "blessed Aria", r.Result, 18, 10, enumChance(5, 12, true, 4))
 	if jnum(t, r.Result, "damage") != 5 {
 		t.Errorf("damage %v", r.Result["damage"])
@@ -209,25 +209,25 @@ func TestSmiteAndAttackAction(t *testing.T) {
 	e.ok("carl", `/sheet set field:attack value:"longsword str prof 1d8[slashing]"`)
 	e.ok("carl", `/sheet set field:attack value:"javelin str prof ranged 1d6[piercing]"`)
 	// 12 + 5 = 17 vs Borin's AC 11; 1d8 4 + 3 + smite 2d8 (5, 6) radiant = 18.
-	r := e.ok("carl", "/attack weapon:longsword target:Borin smite:1", 12, 4, 5, 6)
+	r := e.ok("gm-carol", "/attack weapon:longsword target:Borin smite:1 character:Sera", 12, 4, 5, 6) // harm: the GM plays Sera
 	sm := jobj(t, r.Result, "smite")
 	if jnum(t, r.Result, "damage") != 18 || jnum(t, sm, "slot") != 1 || jnum(t, sm, "slots_left") != 2 {
 		t.Errorf("smite: %v", r.Result)
 	}
 	// A natural 20 doubles the smite's dice too: 2d8 (1, 1) + 3 + 4d8 (1, 1, 1, 1) = 9.
-	r = e.ok("carl", "/attack weapon:longsword target:Aria smite:1", 20, 1, 1, 1, 1, 1, 1)
+	r = e.ok("gm-carol", "/attack weapon:longsword target:Aria smite:1 character:Sera", 20, 1, 1, 1, 1, 1, 1)
 	if jnum(t, r.Result, "damage") != 9 {
 		t.Errorf("critical smite: %v", r.Result)
 	}
-	e.refused("carl", "/attack weapon:javelin target:Borin smite:1", "fx.err.smite_melee", 12, 4)
-	e.refused("carl", "/attack weapon:longsword target:Borin smite:4", "spell.err.no_slot_left", 12, 4)
+	e.refused("gm-carol", "/attack weapon:javelin target:Borin smite:1 character:Sera", "fx.err.smite_melee", 12, 4)
+	e.refused("gm-carol", "/attack weapon:longsword target:Borin smite:4 character:Sera", "spell.err.no_slot_left", 12, 4)
 	// Borin at 5th level: two attacks, or one.
 	e.ok("bob", "/sheet set field:level value:5")
-	r = e.ok("bob", "/attack weapon:longsword target:Aria", 3, 3)
+	r = e.ok("gm-carol", "/attack weapon:longsword target:Aria character:Borin", 3, 3)
 	if steps, _ := r.Result["attacks"].([]any); len(steps) != 2 {
 		t.Errorf("extra attack: %v", r.Result)
 	}
-	r = e.ok("bob", "/attack weapon:longsword target:Aria single:true", 3)
+	r = e.ok("gm-carol", "/attack weapon:longsword target:Aria single:true character:Borin", 3)
 	if _, ok := r.Result["attacks"]; ok || r.Result["outcome"] != "miss" {
 		t.Errorf("single: %v", r.Result)
 	}
@@ -240,7 +240,7 @@ func TestShieldButton(t *testing.T) {
 	e.party()
 	e.ok("alice", createMira)
 	// 10 + 5 = 15 vs Mira's AC 12: a hit for 1d8 5 + 3 = 8 (32 → 24), which shield (AC 17) would turn.
-	r := e.ok("bob", "/attack weapon:longsword target:Mira", 10, 5)
+	r := e.ok("gm-carol", "/attack weapon:longsword target:Mira character:Borin", 10, 5) // harm: the GM plays Borin
 	if !strings.Contains(r.Text, "Shield (Mira)") {
 		t.Fatalf("no shield button:\n%s", r.Text)
 	}
@@ -258,7 +258,7 @@ func TestShieldButton(t *testing.T) {
 		t.Errorf("Mira HP %d, slots used %d", m.HP, m.SpellSlots[0].Used)
 	}
 	// A hit shield cannot turn (20 ≥ 17): no button.
-	if r := e.ok("bob", "/attack weapon:longsword target:Mira", 19, 1); strings.Contains(r.Text, "Shield (Mira)") {
+	if r := e.ok("gm-carol", "/attack weapon:longsword target:Mira character:Borin", 19, 1); strings.Contains(r.Text, "Shield (Mira)") {
 		t.Errorf("button against a hit shield cannot turn:\n%s", r.Text)
 	}
 }
@@ -327,7 +327,7 @@ func TestUncannyDodge(t *testing.T) {
 	e.party()
 	e.ok("carl", createVex)
 	// Borin: 12 + 5 = 17 vs Vex's AC 14; 1d8 6 + 3 = 9 (33 → 24).
-	r := e.ok("bob", "/attack weapon:longsword target:Vex", 12, 6)
+	r := e.ok("gm-carol", "/attack weapon:longsword target:Vex character:Borin", 12, 6) // harm: the GM plays Borin
 	if !strings.Contains(r.Text, "Uncanny Dodge (Vex)") {
 		t.Fatalf("no uncanny dodge button:\n%s", r.Text)
 	}
@@ -350,7 +350,7 @@ func TestPassiveFeatures(t *testing.T) {
 	e.ok("bob", "/sheet set field:level value:3")
 	e.ok("bob", "/sheet set field:subclass value:champion")
 	// A natural 19 against AC 30: a critical hit all the same, 2d8 (1, 1) + 3; only 19 and 20 hit: 1/10.
-	r := e.ok("bob", "/attack weapon:longsword target:Aria ac:30", 19, 1, 1)
+	r := e.ok("gm-carol", "/attack weapon:longsword target:Aria ac:30 character:Borin", 19, 1, 1) // harm: the GM plays Borin
 	if r.Result["critical"] != true || r.Result["chance_rat"] != "1/10" || !strings.Contains(r.Text, "Improved Critical: critical hit on 19–20") {
 		t.Errorf("improved critical: %v\n%s", r.Result, r.Text)
 	}

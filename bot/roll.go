@@ -17,7 +17,7 @@ func (b *Bot) rollCommand() *Command {
 		Options: []*Option{
 			{Name: "expr", Type: String, Required: true, MinLen: 1, MaxLen: dice.MaxLength},
 			{Name: "repeat", Type: Integer, Min: Bound(1), Max: Bound(maxRepeat)},
-			{Name: "private", Type: Boolean},
+			privateOption(),
 		},
 		Handler:  b.roll,
 		Examples: []string{"/roll expr:1d20+5", "/roll expr:4d6kh3 repeat:6", `/roll expr:"2d6+1>=7 climb the wall" private:true`},
@@ -31,12 +31,7 @@ type rollResults struct {
 }
 
 func (b *Bot) roll(req *Request) (*Reply, error) {
-	reply, err := rollReply(req, req.Str("expr"), req.Int("repeat", 1))
-	if err != nil {
-		return nil, err
-	}
-	reply.Ephemeral = req.Bool("private")
-	return reply, nil
+	return b.rollReply(req, req.Str("expr"), req.Int("repeat", 1))
 }
 
 // reroll answers the "roll again" button: custom id "reroll:<repeat>:<expr>".
@@ -47,22 +42,31 @@ func (b *Bot) reroll(req *Request) (*Reply, error) {
 	if !ok || err != nil || repeat < 1 || repeat > maxRepeat {
 		return nil, Errorf("core.err.unknown_component")
 	}
-	return rollReply(req, expr, repeat)
+	return b.rollReply(req, expr, repeat)
 }
 
-// rollReply rolls expr repeat times and renders the reply with a "roll again" button.
-func rollReply(req *Request, expr string, repeat int) (*Reply, error) {
+// rollReply rolls expr repeat times and renders the reply with a "roll again" button. Heavy rolls (their work
+// times repeat) take their units of the gate of heavy computations first.
+func (b *Bot) rollReply(req *Request, expr string, repeat int) (*Reply, error) {
 	e, err := dice.Parse(expr)
 	if err != nil {
 		return nil, err
 	}
+	ctx, cancel := b.gate.within(req.Ctx)
+	defer cancel()
 	results := make([]*dice.Result, 0, repeat)
-	for range repeat {
-		r, err := e.Roll(req.Dice)
-		if err != nil {
-			return nil, err
+	err = b.gate.run(ctx, e.Cost(dice.DistOptions{}).Roll*int64(repeat), func() error {
+		for range repeat {
+			r, err := e.Roll(req.Dice)
+			if err != nil {
+				return err
+			}
+			results = append(results, r)
 		}
-		results = append(results, r)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	reply := &Reply{Title: req.T("roll.title", "User", userLabel(req))}
 	var body strings.Builder

@@ -34,6 +34,7 @@ func (b *Bot) settingsCommand() *Command {
 			sub("rt_crit_direction", "direction", String, rtCritDirections), // Rogue's Tale G-A12 (rogue_encounter.go)
 			sub("rt_crit_effect", "effect", String, rtOnOff),
 			sub("coc_death", "rule", String, cocDeathRules), // Call of Cthulhu G2
+			sub("show_npc_stats", "show", String, npcStatsChoices),
 		},
 	}
 }
@@ -73,6 +74,8 @@ func (b *Bot) setSetting(req *Request) (*Reply, error) {
 		value = req.Str("effect")
 	case "coc_death":
 		value = req.Str("rule")
+	case "show_npc_stats":
+		value = req.Str("show")
 	}
 	g, err := b.cfg.Table.SetSetting(req.Ctx, req.caller(), req.Path[1], value)
 	if err != nil {
@@ -110,6 +113,7 @@ func settingsReply(req *Request, g play.Settings) *Reply {
 			{Name: req.T("settings.rt_crit_direction"), Value: req.T("settings.rt_crit." + or(g.House[play.HouseRTCritDirection], string(rogue.CritAttacker))), Inline: true},
 			{Name: req.T("settings.rt_crit_effect"), Value: req.T("settings.rt_onoff." + or(g.House[play.HouseRTCritEffect], "on")), Inline: true},
 			{Name: req.T("settings.coc_death"), Value: req.T(coc.DeathRule(g.House[play.HouseCoCDeath]).Key()), Inline: true},
+			{Name: req.T("settings.show_npc_stats"), Value: req.T("settings.rt_onoff." + or(g.House[play.HouseShowNPCStats], "off")), Inline: true},
 		},
 		Result: g,
 	}
@@ -131,3 +135,6 @@ var cocDeathRules = []string{string(coc.DeathClassic), string(coc.DeathPulp)}
 
 // rtOnOff are the choices of /settings rt_crit_effect.
 var rtOnOff = []string{"on", "off"}
+
+// npcStatsChoices are the choices of /settings show_npc_stats (off, the default, first).
+var npcStatsChoices = []string{"off", "on"}

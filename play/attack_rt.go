@@ -49,6 +49,9 @@ func (rulesRogue) attack(s *scene, in *Attack) (*AttackResult, error) {
 		if tgt, err = s.targetRogue(in.Target); err != nil {
 			return nil, err
 		}
+		if err := s.mayHarm(att, tgt); err != nil {
+			return nil, err
+		}
 		out.Defender, out.Target = tgt.rt, tgt.Name()
 	} else {
 		o.Rules.NoCritEffect = true // a stand-in has no stamina to test

@@ -129,6 +129,9 @@ func (rulesRogue) cast(s *scene, in *Cast) (*CastResult, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := s.harmOrHelp(cr, tgt, !rogueSpellHelps[o.Spell]); err != nil {
+			return nil, err
+		}
 		tgt.dirty = true
 		out.Target, out.TargetName = tgt.rt, tgt.Name()
 		if tgt == cr {
@@ -158,6 +161,15 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 	targets, invalid, err := s.castTargets(caster, e, &k)
 	if err != nil {
 		return nil, err
+	}
+	harm := spellHarms(k.Spell)
+	for _, f := range targets {
+		if invalid[f] {
+			continue // nothing happens to it
+		}
+		if err := s.harmOrHelp(caster, f, harm); err != nil {
+			return nil, err
+		}
 	}
 	g, err := s.settings()
 	if err != nil {

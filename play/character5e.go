@@ -97,7 +97,10 @@ func (t *Table) Stabilize(ctx context.Context, c Caller, patient string, kit boo
 		if err := p.as5e(); err != nil {
 			return err
 		}
-		var healer *dnd5e.Character
+		var (
+			healer *dnd5e.Character
+			helper *Creature
+		)
 		hid, err := s.tx.Active(s.c.UserID)
 		if err != nil {
 			return err
@@ -108,6 +111,7 @@ func (t *Table) Stabilize(ctx context.Context, c Caller, patient string, kit boo
 				return err
 			}
 			h := s.character(hch)
+			helper = h
 			if err := h.as5e(); err != nil {
 				return err
 			}
@@ -122,6 +126,9 @@ func (t *Table) Stabilize(ctx context.Context, c Caller, patient string, kit boo
 			return fail("play.stabilize.err.no_healer")
 		case healer == nil && !s.canEdit(ch):
 			return fail("play.stabilize.err.no_healer")
+		}
+		if err := s.mayHelp(helper, p); err != nil {
+			return err
 		}
 		res, err := p.d5.Stabilize(s.r, dnd5e.StabilizeOptions{Kit: kit, Healer: healer, Roll: dnd5e.RollOptions{Mode: mode}})
 		if err != nil {
@@ -176,7 +183,7 @@ func (t *Table) SetCondition(ctx context.Context, c Caller, in Condition) (*dnd5
 		ch  *dnd5e.ConditionChange
 	)
 	err := t.update(ctx, c, nil, func(s *scene) error {
-		cr, err := s.edit5e(in.Character)
+		cr, err := s.conditionTarget(in)
 		if err != nil {
 			return err
 		}
@@ -195,6 +202,33 @@ func (t *Table) SetCondition(ctx context.Context, c Caller, in Condition) (*dnd5
 		return s.settle(cr)
 	})
 	return out, ch, err
+}
+
+// conditionTarget is the 5e character /condition changes, once the change is allowed (authz.go), with the
+// caller's active character acting: a harmful condition added, exhaustion raised or invisibility taken away
+// harms it; anything else helps it.
+func (s *scene) conditionTarget(in Condition) (*Creature, error) {
+	ch, err := s.acting(in.Character)
+	if err != nil {
+		return nil, err
+	}
+	cr := s.character(ch)
+	if err := cr.as5e(); err != nil {
+		return nil, err
+	}
+	harm := conditionHarms(in.Condition) != in.Remove
+	if in.Condition == dnd5e.Exhaustion && !in.Remove && in.Level > 0 {
+		harm = in.Level > cr.d5.Exhaustion
+	}
+	actor, err := s.actor()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.harmOrHelp(actor, cr, harm); err != nil {
+		return nil, err
+	}
+	cr.dirty = true
+	return cr, nil
 }
 
 // Sheet5e reads the acting 5e character (named, else the caller's active one), for a check, a save, a list of

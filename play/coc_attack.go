@@ -388,7 +388,7 @@ func (s *scene) hurtCoC(cr *Creature, amount int) (*CoCHurt, error) {
 		return nil, err
 	}
 	s.changed(cr.channel)
-	h.NPCHP, h.State, h.Vague = ch, cr.comb.State(), !s.gm(cr.enc)
+	h.NPCHP, h.State, h.Vague = ch, cr.comb.State(), !s.showNPCStats()
 	h.MajorWound = amount > 0 && 2*ch.Applied >= ch.MaxHP
 	return h, nil
 }

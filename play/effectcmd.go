@@ -82,7 +82,7 @@ func (t *Table) EffectAdd(ctx context.Context, c Caller, target string, e dnd5e.
 		if err := s.settle(cr); err != nil {
 			return err
 		}
-		out = &EffectResult{Name: cr.Name(), NPC: cr.NPC(), Vague: cr.NPC() && !s.gm(cr.enc), Change: ch, Status: cr.status5e()}
+		out = &EffectResult{Name: cr.Name(), NPC: cr.NPC(), Vague: cr.NPC() && !s.showNPCStats(), Change: ch, Status: cr.status5e()}
 		return nil
 	})
 	return out, err
@@ -100,7 +100,7 @@ func (t *Table) EffectRemove(ctx context.Context, c Caller, target, name string)
 		if err != nil {
 			return err
 		}
-		out = &EffectResult{Name: cr.Name(), NPC: cr.NPC(), Vague: cr.NPC() && !s.gm(cr.enc), Change: ch, Status: cr.status5e()}
+		out = &EffectResult{Name: cr.Name(), NPC: cr.NPC(), Vague: cr.NPC() && !s.showNPCStats(), Change: ch, Status: cr.status5e()}
 		return nil
 	})
 	return out, err

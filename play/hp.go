@@ -36,6 +36,9 @@ type HPResult struct {
 	Dnd5e  *HP5e
 	Rogue  *HPRogue
 	CoC    *HPCoC
+	// Others: the character is not the caller's (help to anyone's, or harm by a GM or a fellow combatant): the
+	// reply names who did it.
+	Others bool
 }
 
 // HP5e is a D&D 5e character's HP change.
@@ -61,6 +64,9 @@ func (t *Table) HP(ctx context.Context, c Caller, in HP, r dice.Roller) (*HPResu
 	var out *HPResult
 	err := t.update(ctx, c, r, func(s *scene) error {
 		res, err := rulesOf(s.actingSystem(in.Character)).hp(s, &in)
+		if res != nil {
+			res.Others = s.others(in.Character)
+		}
 		out = res
 		return err
 	})
@@ -91,12 +97,46 @@ func (s *scene) editRogue(name string) (*Creature, error) {
 	return cr, nil
 }
 
+// hpTarget is the character /hp changes, once the change is allowed: damage harms it and healing or temporary HP
+// help it, with the caller's active character acting (authz.go); a new maximum edits it (owner or GM).
+func (s *scene) hpTarget(name string, kind HPKind) (*Creature, error) {
+	ch, err := s.acting(name)
+	if err != nil {
+		return nil, err
+	}
+	cr := s.character(ch)
+	if kind == HPMax {
+		if !s.canEdit(ch) {
+			return nil, fail("char.err.not_owner", "Name", ch.Name)
+		}
+	} else {
+		actor, err := s.actor()
+		if err != nil {
+			return nil, err
+		}
+		if err := s.harmOrHelp(actor, cr, kind == HPDamage); err != nil {
+			return nil, err
+		}
+	}
+	cr.dirty = true
+	return cr, nil
+}
+
+// others reports whether the named character (else the caller's active one) is not the caller's.
+func (s *scene) others(name string) bool {
+	ch, err := s.acting(name)
+	return err == nil && ch.OwnerID != s.c.UserID
+}
+
 func (rules5e) hp(s *scene, in *HP) (*HPResult, error) {
 	if in.Kind == HPDamage && in.Dnd5e.Err != nil {
 		return nil, in.Dnd5e.Err
 	}
-	cr, err := s.edit5e(in.Character)
+	cr, err := s.hpTarget(in.Character, in.Kind)
 	if err != nil {
+		return nil, err
+	}
+	if err := cr.as5e(); err != nil {
 		return nil, err
 	}
 	c := cr.d5
@@ -140,8 +180,11 @@ func (rulesRogue) hp(s *scene, in *HP) (*HPResult, error) {
 	if in.Kind == HPDamage && in.Rogue.Err != nil {
 		return nil, in.Rogue.Err
 	}
-	cr, err := s.editRogue(in.Character)
+	cr, err := s.hpTarget(in.Character, in.Kind)
 	if err != nil {
+		return nil, err
+	}
+	if err := cr.asRogue(); err != nil {
 		return nil, err
 	}
 	c := cr.rt

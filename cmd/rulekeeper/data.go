@@ -54,17 +54,8 @@ type ExportCmd struct {
 	Out   string `help:"${help_export_out}" type:"path" default:"-"`
 }
 
-// Run writes the export to --out ("-" is stdout).
+// Run writes the export to --out ("-" is stdout); while a rulekeeper serves the file, it asks that one.
 func (c *ExportCmd) Run(g *Globals) error {
-	db, err := g.OpenStore()
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	e, err := db.Export(c.Guild)
-	if err != nil {
-		return err
-	}
 	var w io.Writer = os.Stdout
 	if c.Out != "-" {
 		f, err := os.OpenFile(c.Out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
@@ -73,6 +64,18 @@ func (c *ExportCmd) Run(g *Globals) error {
 		}
 		defer f.Close()
 		w = f
+	}
+	db, err := g.OpenStore()
+	if errors.Is(err, store.ErrLocked) {
+		return remoteExport(g.DB, c.Guild, w)
+	}
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	e, err := db.Export(c.Guild)
+	if err != nil {
+		return err
 	}
 	return e.WriteJSON(w)
 }

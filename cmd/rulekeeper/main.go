@@ -12,6 +12,7 @@ import (
 	"rulekeeper/bot"
 	"rulekeeper/locales"
 	"rulekeeper/rules/dice"
+	"rulekeeper/store"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -124,7 +125,7 @@ func run(args []string) int {
 			if e, ok := err.(exitCode); ok {
 				ex = e
 			} else {
-				fmt.Fprintln(os.Stderr, bot.ErrorText(cli.Globals.Printer(), err))
+				fmt.Fprintln(os.Stderr, bot.ErrorText(cli.Globals.Printer(), worded(err)))
 				ex = 1
 			}
 			code = int(ex)
@@ -146,6 +147,15 @@ func newParser(cli *CLI, p *locales.Printer) (*kong.Kong, error) {
 		kong.Vars(storeHelpVars(p)),
 		kong.Exit(func(code int) { panic(exitCode(code)) }),
 	)
+}
+
+// worded gives a store error (a locked, empty or unopenable file…) its catalog key and data, so that the CLI
+// says it in words; other errors pass unchanged.
+func worded(err error) error {
+	if code := store.Code(err); code != "" {
+		return bot.Errorf(code, store.Args(err)...)
+	}
+	return err
 }
 
 // exitCode ends a command with a status and no further message.

@@ -14,7 +14,7 @@ import (
 type RollCmd struct {
 	DiceFlags
 	JSON bool     `name:"json" help:"${help_json}"`
-	Expr []string `arg:"" help:"${help_roll_expr}" passthrough:""`
+	Expr []string `arg:"" help:"${help_roll_expr}"`
 }
 
 // Run parses and rolls the expression, printing the breakdown (or JSON); errors go to stderr in the chosen language.
