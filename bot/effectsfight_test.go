@@ -85,7 +85,7 @@ func TestEffectsFight(t *testing.T) {
 	e.trio()
 	gm := "gm-carol"
 	e.ok(gm, "/settings show_npc_stats show:on") // the chances against NPCs' AC are asserted
-	e.ok(gm, "/init next") // round 1: Lyra
+	e.ok(gm, "/init next")                       // round 1: Lyra
 
 	// Lyra blesses the party (a feat's spell: any_class) and inspires Vex.
 	r := e.ok("alice", `/cast spell:bless target:"Vex, Grog, Lyra" any_class:true`)
