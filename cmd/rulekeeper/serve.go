@@ -22,6 +22,7 @@ import (
 	"rulekeeper/bot/discord"
 	"rulekeeper/locales"
 	"rulekeeper/play"
+	"rulekeeper/store"
 )
 
 // stopTimeout bounds a graceful stop: the replies in flight get this long to land.
@@ -131,7 +132,7 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 		key = k
 	}
 	log := g.Logger()
-	db, err := g.OpenStore()
+	db, err := g.OpenStore(ctx)
 	if err != nil {
 		return err
 	}
@@ -141,11 +142,15 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 		}
 	}()
 	// `rulekeeper backup` and `export` reach the serving process through its admin socket.
-	if stopAdmin, err := serveAdmin(db); err != nil {
-		log.Warn("no admin socket: backup and export need the bot stopped", "path", adminSocket(db.Path()), "err", err)
-	} else {
-		defer stopAdmin()
+	// A PostgreSQL store needs no socket: backup and export connect to the database themselves.
+	if file, ok := db.(*store.DB); ok {
+		if stopAdmin, err := serveAdmin(file); err != nil {
+			log.Warn("no admin socket: backup and export need the bot stopped", "path", adminSocket(file.Path()), "err", err)
+		} else {
+			defer stopAdmin()
+		}
 	}
+	log.Info("store open", "store", db.Target())
 	b := bot.New(bot.Config{Logger: log, Table: play.New(db)})
 	s := discord.NewSession(token, c.APIURL)
 	if !c.NoRegister {
