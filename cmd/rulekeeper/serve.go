@@ -162,8 +162,9 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 	}
 	cfg := discord.Config{Limiter: discord.NewLimiter(c.Rate, c.RatePer), Metrics: discord.NewMetrics(), Logger: log,
 		PrivateMetrics: c.MetricsAddr != ""}
+	storeTransport(&cfg, db)
 	var stopping atomic.Bool
-	msrv, err := c.serveMetrics(cfg.Metrics, &stopping, log)
+	msrv, err := c.serveMetrics(cfg.Metrics, cfg.Ready, &stopping, log)
 	if err != nil {
 		return err
 	}
@@ -226,9 +227,9 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 	return nil
 }
 
-// serveMetrics serves /metrics and /healthz on --metrics-addr (nil without it): a listener to keep private,
+// serveMetrics serves /metrics, /healthz and /readyz (the store: ready) on --metrics-addr (nil without it): a listener to keep private,
 // apart from the public interactions endpoint. /healthz answers 503 once the bot is stopping.
-func (c *ServeCmd) serveMetrics(m *discord.Metrics, stopping *atomic.Bool, log *slog.Logger) (*http.Server, error) {
+func (c *ServeCmd) serveMetrics(m *discord.Metrics, ready func(context.Context) error, stopping *atomic.Bool, log *slog.Logger) (*http.Server, error) {
 	if c.MetricsAddr == "" {
 		return nil, nil
 	}
@@ -247,6 +248,7 @@ func (c *ServeCmd) serveMetrics(m *discord.Metrics, stopping *atomic.Bool, log *
 		}
 		fmt.Fprintln(w, "ok")
 	})
+	mux.HandleFunc("GET /readyz", discord.ReadyHandler(ready, stopping.Load))
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	go srv.Serve(ln)
 	log.Info("serving metrics", "addr", ln.Addr().String())
