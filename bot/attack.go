@@ -21,10 +21,10 @@ func (b *Bot) attackCommand() *Command {
 			{Name: "damage", Type: String, MaxLen: 200},
 			{Name: "distance", Type: Integer, Min: Bound(0), Max: Bound(10000)},
 			b.characterOption(),
+			privateOption(),
 			{Name: "sneak", Type: String, Choices: sneakChoices},
 			{Name: "smite", Type: Integer, Min: Bound(1), Max: Bound(9)},
 			{Name: "single", Type: Boolean},
-			privateOption(),
 		}, append(b.rogueAttackOptions(), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range
 			cocAttackOptions()...)...), // Call of Cthulhu: defence, defend, mods, bonus_dice, penalty_dice
 		Handler: b.attack,
@@ -131,14 +131,8 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 	// An NPC's AC is the GM's (HouseShowNPCStats): hit or miss, no AC, no chance that tells it; an AC the caller
 	// gave is theirs to see.
 	hideAC := tgt != nil && tgt.Vague && !req.Has("ac")
-	odds := res.Odds()
-	if hideAC {
-		odds, out.AC = nil, 0
-		d := *res
-		d.AC = 0
-		out.Detail = &d
-	}
-	out.oddsJSON = oddsOut(odds)
+	first := stepJSON(play.AttackStep{Roll: res}, hideAC)
+	out.AC, out.Detail, out.oddsJSON = first.Detail.AC, first.Detail, first.oddsJSON
 	r := &Reply{Footer: who, Result: &out}
 	var title string
 	switch {
@@ -227,22 +221,24 @@ type attackStepJSON struct {
 	Detail   *dnd5e.AttackResult `json:"detail"`
 }
 
-// stepJSON is one attack roll in JSON; hideAC leaves out the target's AC and the chance that tells it.
+// hideAC leaves out the target's AC and the chance that tells it (an NPC's, HouseShowNPCStats).
 func stepJSON(st play.AttackStep, hideAC bool) attackStepJSON {
-	res, odds := st.Roll, st.Roll.Odds()
+	res := st.Roll
+	j := attackStepJSON{Total: res.Total, Natural: res.Natural, Outcome: outcome5e(res), Critical: res.Crit,
+		oddsJSON: oddsOut(res.Odds()), Damage: st.Damage, Smite: st.Smite, Detail: res}
 	if hideAC {
 		d := *res
 		d.AC = 0
-		res, odds = &d, nil
+		j.Detail, j.oddsJSON = &d, oddsOut(nil)
 	}
-	return attackStepJSON{Total: res.Total, Natural: res.Natural, Outcome: outcome5e(st.Roll), Critical: res.Crit,
-		oddsJSON: oddsOut(odds), Damage: st.Damage, Smite: st.Smite, Detail: res}
+	return j
 }
 
 // attackStepLines words one attack roll of c (nil: an ad-hoc roll) and its damage; tone is its verdict's. hideAC
-// leaves out the target's AC and the chance that tells it.
+// leaves out the target's AC and the chance that tells it: hit or miss only.
 func attackStepLines(req *Request, c *dnd5e.Character, st play.AttackStep, hideAC bool) ([]string, Tone) {
-	res, odds := st.Roll, st.Roll.Odds()
+	res := st.Roll
+	odds := res.Odds()
 	if hideAC {
 		odds = nil
 	}

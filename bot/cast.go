@@ -43,8 +43,8 @@ func (b *Bot) cast5eOptions() []*Option {
 		{Name: "ritual", Type: Boolean},
 		{Name: "any_class", Type: Boolean},
 		{Name: "invalid", Type: String, MaxLen: 200, Complete: b.completeCombatant},
-		{Name: "choice", Type: String, MaxLen: 32, Complete: completeSpellChoice},
 		privateOption(),
+		{Name: "choice", Type: String, MaxLen: 32, Complete: completeSpellChoice},
 	}
 }
 

@@ -37,8 +37,9 @@ func TestEffectCommand(t *testing.T) {
 	// Another's character: the GM only.
 	e.refused("alice", "/effect add name:curse change:disadvantage roll:attack target:Borin", "char.err.not_owner")
 	e.ok(gm, "/effect add name:curse change:disadvantage roll:attack target:Borin")
+	e.brawl("alice", "bob") // another's character is harmed only in a fight (issue 11)
 	// Borin's attack with disadvantage: 2d20kl1 (15, 4) + 5 = 9 vs Aria's AC 13.
-	r = e.ok(gm, "/attack weapon:longsword target:Aria character:Borin", 15, 4) // harm to another's: the GM plays Borin
+	r = e.ok("bob", "/attack weapon:longsword target:Aria", 15, 4)
 	if r.Result["outcome"] != "miss" || jobj(t, r.Result, "detail")["mode"] != "dis" || !strings.Contains(r.Text, "curse: disadvantage") {
 		t.Errorf("cursed attack: %v\n%s", r.Result, r.Text)
 	}
@@ -52,13 +53,12 @@ func TestEffectCommand(t *testing.T) {
 		t.Errorf("bless by name: %v", fx)
 	}
 	// Aria's rapier with bless: 10 + 5 + 3 = 18 vs AC 12 (cloak); 1d8 2 + 3 = 5 (no sneak attack: no advantage, no ally).
-	r = e.ok(gm, "/attack weapon:rapier target:Borin character:Aria", 10, 3, 2)
+	r = e.ok("alice", "/attack weapon:rapier target:Borin", 10, 3, 2)
 	wantRoll(t, "blessed Aria", r.Result, 18, 10, enumChance(5, 12, true, 4))
 	if jnum(t, r.Result, "damage") != 5 {
 		t.Errorf("damage %v", r.Result["damage"])
 	}
 	// An NPC's effect is the GM's; a player may not look at it.
-	e.ok(gm, "/init start")
 	e.ok(gm, "/init add name:Goblin hp:7 ac:13 bonus:2", 5)
 	e.ok(gm, `/effect add name:"Faerie glow" change:advantage roll:attacked target:Goblin`)
 	e.refused("bob", "/effect list target:Goblin", "init.err.not_yours")
@@ -154,6 +154,11 @@ func TestBardicInspiration(t *testing.T) {
 	if jnum(t, r.Result, "total") != 15 {
 		t.Errorf("the die was used once: %v", r.Result)
 	}
+	// Inspiration helps anyone's character; cutting words harms its target: another's only in a fight (issue 11).
+	e.ok("carl", "/sheet set field:subclass value:lore")
+	e.refused("carl", "/feature use feature:cutting_words target:Borin", "play.err.harm_refused")
+	e.brawl("carl", "bob")
+	e.ok("carl", "/feature use feature:cutting_words target:Borin")
 }
 
 // TestCounterCommand: create, use, give back, set, reset, list and delete; the sheet shows them; a long rest fills
@@ -208,26 +213,27 @@ func TestSmiteAndAttackAction(t *testing.T) {
 	e.ok("carl", "/sheet create name:Sera class:paladin level:3 str:16 dex:10 con:14 int:8 wis:10 cha:16")
 	e.ok("carl", `/sheet set field:attack value:"longsword str prof 1d8[slashing]"`)
 	e.ok("carl", `/sheet set field:attack value:"javelin str prof ranged 1d6[piercing]"`)
+	e.brawl("alice", "bob", "carl") // another's character is harmed only in a fight (issue 11)
 	// 12 + 5 = 17 vs Borin's AC 11; 1d8 4 + 3 + smite 2d8 (5, 6) radiant = 18.
-	r := e.ok("gm-carol", "/attack weapon:longsword target:Borin smite:1 character:Sera", 12, 4, 5, 6) // harm: the GM plays Sera
+	r := e.ok("carl", "/attack weapon:longsword target:Borin smite:1", 12, 4, 5, 6)
 	sm := jobj(t, r.Result, "smite")
 	if jnum(t, r.Result, "damage") != 18 || jnum(t, sm, "slot") != 1 || jnum(t, sm, "slots_left") != 2 {
 		t.Errorf("smite: %v", r.Result)
 	}
 	// A natural 20 doubles the smite's dice too: 2d8 (1, 1) + 3 + 4d8 (1, 1, 1, 1) = 9.
-	r = e.ok("gm-carol", "/attack weapon:longsword target:Aria smite:1 character:Sera", 20, 1, 1, 1, 1, 1, 1)
+	r = e.ok("carl", "/attack weapon:longsword target:Aria smite:1", 20, 1, 1, 1, 1, 1, 1)
 	if jnum(t, r.Result, "damage") != 9 {
 		t.Errorf("critical smite: %v", r.Result)
 	}
-	e.refused("gm-carol", "/attack weapon:javelin target:Borin smite:1 character:Sera", "fx.err.smite_melee", 12, 4)
-	e.refused("gm-carol", "/attack weapon:longsword target:Borin smite:4 character:Sera", "spell.err.no_slot_left", 12, 4)
+	e.refused("carl", "/attack weapon:javelin target:Borin smite:1", "fx.err.smite_melee", 12, 4)
+	e.refused("carl", "/attack weapon:longsword target:Borin smite:4", "spell.err.no_slot_left", 12, 4)
 	// Borin at 5th level: two attacks, or one.
 	e.ok("bob", "/sheet set field:level value:5")
-	r = e.ok("gm-carol", "/attack weapon:longsword target:Aria character:Borin", 3, 3)
+	r = e.ok("bob", "/attack weapon:longsword target:Aria", 3, 3)
 	if steps, _ := r.Result["attacks"].([]any); len(steps) != 2 {
 		t.Errorf("extra attack: %v", r.Result)
 	}
-	r = e.ok("gm-carol", "/attack weapon:longsword target:Aria single:true character:Borin", 3)
+	r = e.ok("bob", "/attack weapon:longsword target:Aria single:true", 3)
 	if _, ok := r.Result["attacks"]; ok || r.Result["outcome"] != "miss" {
 		t.Errorf("single: %v", r.Result)
 	}
@@ -239,8 +245,9 @@ func TestShieldButton(t *testing.T) {
 	e := newPlayEnv(t)
 	e.party()
 	e.ok("alice", createMira)
+	e.brawl("alice", "bob") // another's character is harmed only in a fight (issue 11)
 	// 10 + 5 = 15 vs Mira's AC 12: a hit for 1d8 5 + 3 = 8 (32 → 24), which shield (AC 17) would turn.
-	r := e.ok("gm-carol", "/attack weapon:longsword target:Mira character:Borin", 10, 5) // harm: the GM plays Borin
+	r := e.ok("bob", "/attack weapon:longsword target:Mira", 10, 5)
 	if !strings.Contains(r.Text, "Shield (Mira)") {
 		t.Fatalf("no shield button:\n%s", r.Text)
 	}
@@ -258,7 +265,7 @@ func TestShieldButton(t *testing.T) {
 		t.Errorf("Mira HP %d, slots used %d", m.HP, m.SpellSlots[0].Used)
 	}
 	// A hit shield cannot turn (20 ≥ 17): no button.
-	if r := e.ok("gm-carol", "/attack weapon:longsword target:Mira character:Borin", 19, 1); strings.Contains(r.Text, "Shield (Mira)") {
+	if r := e.ok("bob", "/attack weapon:longsword target:Mira", 19, 1); strings.Contains(r.Text, "Shield (Mira)") {
 		t.Errorf("button against a hit shield cannot turn:\n%s", r.Text)
 	}
 }
@@ -326,8 +333,9 @@ func TestUncannyDodge(t *testing.T) {
 	e := newPlayEnv(t)
 	e.party()
 	e.ok("carl", createVex)
+	e.brawl("bob", "carl") // another's character is harmed only in a fight (issue 11)
 	// Borin: 12 + 5 = 17 vs Vex's AC 14; 1d8 6 + 3 = 9 (33 → 24).
-	r := e.ok("gm-carol", "/attack weapon:longsword target:Vex character:Borin", 12, 6) // harm: the GM plays Borin
+	r := e.ok("bob", "/attack weapon:longsword target:Vex", 12, 6)
 	if !strings.Contains(r.Text, "Uncanny Dodge (Vex)") {
 		t.Fatalf("no uncanny dodge button:\n%s", r.Text)
 	}
@@ -349,8 +357,9 @@ func TestPassiveFeatures(t *testing.T) {
 	e.party()
 	e.ok("bob", "/sheet set field:level value:3")
 	e.ok("bob", "/sheet set field:subclass value:champion")
+	e.brawl("alice", "bob") // another's character is harmed only in a fight (issue 11)
 	// A natural 19 against AC 30: a critical hit all the same, 2d8 (1, 1) + 3; only 19 and 20 hit: 1/10.
-	r := e.ok("gm-carol", "/attack weapon:longsword target:Aria ac:30 character:Borin", 19, 1, 1) // harm: the GM plays Borin
+	r := e.ok("bob", "/attack weapon:longsword target:Aria ac:30", 19, 1, 1)
 	if r.Result["critical"] != true || r.Result["chance_rat"] != "1/10" || !strings.Contains(r.Text, "Improved Critical: critical hit on 19–20") {
 		t.Errorf("improved critical: %v\n%s", r.Result, r.Text)
 	}

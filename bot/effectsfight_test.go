@@ -30,6 +30,7 @@ func (e *playEnv) trio() {
 	e.ok("carl", greataxe)
 	gm := "gm-carol"
 	e.ok(gm, "/init start")
+	e.ok(gm, "/settings show_npc_stats show:on") // the chances against the NPCs are asserted: their AC is shown
 	e.ok(gm, "/init add name:Goblin hp:7 ac:15 bonus:2 dex:14 count:2", 5, 4)
 	e.ok(gm, "/init add name:Bugbear hp:27 ac:16 bonus:2 dex:14", 1)
 	e.ok("alice", "/init join", 18)
@@ -84,8 +85,7 @@ func TestEffectsFight(t *testing.T) {
 	e := newPlayEnv(t)
 	e.trio()
 	gm := "gm-carol"
-	e.ok(gm, "/settings show_npc_stats show:on") // the chances against NPCs' AC are asserted
-	e.ok(gm, "/init next")                       // round 1: Lyra
+	e.ok(gm, "/init next") // round 1: Lyra
 
 	// Lyra blesses the party (a feat's spell: any_class) and inspires Vex.
 	r := e.ok("alice", `/cast spell:bless target:"Vex, Grog, Lyra" any_class:true`)

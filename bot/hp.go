@@ -81,6 +81,9 @@ func namedBy(req *Request, r *Reply) {
 	case rtHPResult:
 		res.By = req.UserName
 		r.Result = res
+	case cocHPResult:
+		res.By = req.UserName
+		r.Result = res
 	}
 }
 

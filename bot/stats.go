@@ -53,16 +53,9 @@ func (b *Bot) stats(req *Request) (*Reply, error) {
 	}
 	// Errors are shown in the caller's own language (errorReply), the reply in the channel's.
 	errP := locales.For(locales.Choose(b.cfg.Language, req.Locale, req.GuildLocale))
-	if isCoCExpr(in.Expr) {
-		return cocStatsReply(req.P, errP, in) // a Call of Cthulhu roll: cc50, cc(1)60 hard (statscoc.go)
-	}
 	ctx, cancel := b.gate.within(req.Ctx)
 	defer cancel()
-	c, err := computeStats(ctx, b.gate, errP, in)
-	if err != nil {
-		return nil, err
-	}
-	return c.reply(req.P), nil
+	return statsReply(ctx, b.gate, req.P, errP, in)
 }
 
 // StatsInput is what /stats and `rulekeeper stats` compute.
@@ -124,14 +117,7 @@ type StatsResult struct {
 // the chart as Files[0] (stats.png, unless the values cannot be drawn) and a *StatsResult as Result.
 // The CLI computes with no deadline and no semaphore: it is alone.
 func Stats(p *locales.Printer, in StatsInput) (*Reply, error) {
-	if isCoCExpr(in.Expr) {
-		return cocStatsReply(p, p, in)
-	}
-	c, err := computeStats(context.Background(), nil, p, in)
-	if err != nil {
-		return nil, err
-	}
-	return c.reply(p), nil
+	return statsReply(context.Background(), nil, p, p, in)
 }
 
 // statsSide is one expression and its distribution.
@@ -174,6 +160,19 @@ func newStatsSide(ctx context.Context, g *gate, expr string) (*statsSide, error)
 		s.tail[i] = sum
 	}
 	return s, nil
+}
+
+// statsReply computes in under ctx and the gate of heavy computations (nil: none) and words it in p's language;
+// errP words the inner error of a bad second expression.
+func statsReply(ctx context.Context, g *gate, p, errP *locales.Printer, in StatsInput) (*Reply, error) {
+	if isCoCExpr(in.Expr) {
+		return cocStatsReply(p, errP, in) // a Call of Cthulhu roll: cc50, cc(1)60 hard (statscoc.go)
+	}
+	c, err := computeStats(ctx, g, errP, in)
+	if err != nil {
+		return nil, err
+	}
+	return c.reply(p), nil
 }
 
 // statsComputed is what /stats computes, before it is worded in a language.

@@ -1,6 +1,9 @@
 package play
 
 import (
+	"slices"
+	"strings"
+
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
 	"rulekeeper/rules/rogue"
@@ -102,16 +105,48 @@ func (s *scene) harmOrHelp(actor, target *Creature, harm bool) error {
 	return s.mayHelp(actor, target)
 }
 
-// spellHarms reports whether a 5e spell harms the creatures it targets: an attack, a save, damage, a hit-point pool
-// (sleep), a kill, or a condition other than invisible.
-func spellHarms(sp dnd5e.Spell) bool {
-	if sp.Attack != "" || sp.Save != "" || sp.Damage != "" || sp.Pool != "" || sp.Kills {
+// spellHarms reports whether a 5e spell cast with the caster's choice ("" = its first) harms the creatures it
+// targets: an attack, a save, damage, a hit-point pool (sleep), a kill, dispelling or shrinking their hit points,
+// a condition other than invisible, or an effect on them that hinders (bane's -1d4, reduce, plant growth).
+func spellHarms(sp dnd5e.Spell, choice string) bool {
+	if sp.Attack != "" || sp.Save != "" || sp.Damage != "" || sp.Pool != "" || sp.Kills || sp.Dispels || sp.ReduceMaxHP {
 		return true
 	}
 	for _, c := range sp.Conditions {
 		if conditionHarms(c.ID) {
 			return true
 		}
+	}
+	if choice == "" && len(sp.Choices) > 0 {
+		choice = sp.Choices[0]
+	}
+	for _, e := range sp.Effects {
+		if e.Caster || (e.Choice != "" && e.Choice != choice) {
+			continue
+		}
+		if slices.ContainsFunc(e.Mods, modHinders) {
+			return true
+		}
+	}
+	return false
+}
+
+// modHinders reports whether an effect's mod hinders its bearer: a penalty, disadvantage on its own rolls,
+// advantage for attacks against it, a vulnerability, less speed, AC or hit points, no reactions or healing, half
+// damage dealt, saves that fail.
+func modHinders(m dnd5e.Mod) bool {
+	negative := m.Value < 0 || strings.HasPrefix(strings.TrimSpace(m.Dice), "-")
+	switch m.Kind {
+	case dnd5e.ModBonus, dnd5e.ModDamage, dnd5e.ModAC, dnd5e.ModSpeed, dnd5e.ModMaxHP:
+		return negative
+	case dnd5e.ModSpeedFactor:
+		return m.Value < 100
+	case dnd5e.ModDisadvantage:
+		return m.Roll != dnd5e.ScopeAttacked
+	case dnd5e.ModAdvantage:
+		return m.Roll == dnd5e.ScopeAttacked
+	case dnd5e.ModVuln, dnd5e.ModNoReactions, dnd5e.ModNoHealing, dnd5e.ModHalfDamage, dnd5e.ModSaveAutoFail:
+		return true
 	}
 	return false
 }

@@ -8,6 +8,7 @@ import (
 	"rulekeeper/play"
 	"rulekeeper/rules/area"
 	"rulekeeper/rules/coded"
+	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
 	"rulekeeper/store"
@@ -18,6 +19,11 @@ import (
 type highest struct{}
 
 func (highest) Roll(_, max int) (int, error) { return max, nil }
+
+// lowest rolls every die at 1: saves fail, so a debuff lands.
+type lowest struct{}
+
+func (lowest) Roll(_, _ int) (int, error) { return 1, nil }
 
 // authzActors are the callers of the authorization matrix, each acting with a wizard of theirs (a longsword on
 // the sheet, every slot full). Aria (alice's) is the target: in this channel's (c1) encounter at square (3,3),
@@ -100,13 +106,16 @@ func TestAuthorizationMatrix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cast := func(sp dnd5e.Spell, targets []string, fp *area.Footprint) func(*play.Table, play.Caller, string) error {
+	castWith := func(r dice.Roller, sp dnd5e.Spell, targets []string, fp *area.Footprint) func(*play.Table, play.Caller, string) error {
 		return func(tb *play.Table, c play.Caller, actor string) error {
 			in := play.Cast{Character: actor, Dnd5e: play.Reading[play.Cast5e]{In: play.Cast5e{Spell: sp, Targets: targets,
 				Area: fp, Mode: dnd5e.Normal, AnyClass: true}}}
-			_, err := tb.Cast(context.Background(), c, in, highest{})
+			_, err := tb.Cast(context.Background(), c, in, r)
 			return err
 		}
+	}
+	cast := func(sp dnd5e.Spell, targets []string, fp *area.Footprint) func(*play.Table, play.Caller, string) error {
+		return castWith(highest{}, sp, targets, fp)
 	}
 	hp := func(kind play.HPKind) func(*play.Table, play.Caller, string) error {
 		return func(tb *play.Table, c play.Caller, _ string) error {
@@ -132,6 +141,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 		}, [5]string{ok, harm, ok, ok, harm}},
 		{"harmful cast (fire bolt)", cast(spell("fire_bolt"), []string{"Aria"}, nil), [5]string{ok, harm, ok, ok, harm}},
 		{"healing cast (cure wounds)", cast(spell("cure_wounds"), []string{"Aria"}, nil), [5]string{ok, ok, ok, ok, ok}},
+		{"beneficial effect (bless)", cast(spell("bless"), []string{"Aria"}, nil), [5]string{ok, ok, ok, ok, ok}},
+		{"debuff (bane)", castWith(lowest{}, spell("bane"), []string{"Aria"}, nil), [5]string{ok, harm, ok, ok, harm}},
 		{"area spell (fireball on Aria's square)", cast(spell("fireball"), nil, fireball), [5]string{ok, harm, ok, ok, harm}},
 		{"condition add (poisoned)", func(tb *play.Table, c play.Caller, _ string) error {
 			_, _, err := tb.SetCondition(context.Background(), c, play.Condition{Character: "Aria", Condition: dnd5e.Poisoned})

@@ -162,7 +162,7 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	harm := spellHarms(k.Spell)
+	harm := spellHarms(k.Spell, k.Choice)
 	for _, f := range targets {
 		if invalid[f] {
 			continue // nothing happens to it

@@ -17,7 +17,7 @@ import (
 type EffectResult struct {
 	Name   string
 	NPC    bool
-	Vague  bool // an NPC of an encounter the caller does not run
+	Vague  bool // an NPC, and the guild keeps NPC numbers to its GMs (HouseShowNPCStats off)
 	Change *dnd5e.EffectChange
 	Status Status
 }

@@ -21,8 +21,8 @@ func (t *Table) Settings(ctx context.Context, c Caller) (Settings, error) {
 
 // SetSetting changes one guild setting; only a member with Manage Server may. Fields: language (a language, or
 // "auto" for each user's own), gm_role (a role id, mention allowed), crit_rule, system, aoe_method,
-// rt_crit_direction, rt_crit_effect (on/off), coc_death (classic/pulp), show_npc_stats (on/off); house rules at their
-// default are dropped.
+// rt_crit_direction, rt_crit_effect (on/off), coc_death (classic/pulp), show_npc_stats (on/off); house rules at
+// their default are dropped.
 func (t *Table) SetSetting(ctx context.Context, c Caller, field, value string) (Settings, error) {
 	var out Settings
 	err := t.update(ctx, c, nil, func(s *scene) error {

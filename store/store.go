@@ -138,16 +138,16 @@ var (
 	ErrNewerSchema = errors.New("store.err.newer_schema") // the file was written by a newer rulekeeper
 	ErrInvalid     = errors.New("store.err.invalid")      // an empty or malformed ID or name
 	ErrClosed      = errors.New("store.err.closed")       // the store was closed
-	ErrBusy        = errors.New("store.err.busy")         // the guild stayed locked or contended too long; try again
 	ErrEmptyFile   = errors.New("store.err.empty_file")   // an existing file of 0 bytes: not initialised silently
-	ErrUnavailable = errors.New("store.err.unavailable")  // the data cannot be written now: a read-only or full file, or an unreachable database server
 	ErrCannotOpen  = errors.New("store.err.cannot_open")  // the file or its directory cannot be opened or created
+	ErrBusy        = errors.New("store.err.busy")         // the guild stayed locked or contended too long; try again
+	ErrUnavailable = errors.New("store.err.unavailable")  // cannot be used now: a file read-only, no permission, disk full, I/O; a server not reachable
 )
 
 var sentinels = []error{
 	ErrNotFound, ErrConflict, ErrLocked, ErrCorrupt, ErrNotDatabase, ErrTooLarge,
-	ErrFull, ErrReadOnly, ErrBadExport, ErrNewerSchema, ErrInvalid, ErrClosed, ErrBusy,
-	ErrEmptyFile, ErrUnavailable, ErrCannotOpen,
+	ErrFull, ErrReadOnly, ErrBadExport, ErrNewerSchema, ErrInvalid, ErrClosed, ErrBusy, ErrUnavailable,
+	ErrEmptyFile, ErrCannotOpen,
 }
 
 // Error is a store error with the details its message needs. Err is one of the ErrX sentinels;

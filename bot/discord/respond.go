@@ -6,6 +6,7 @@ package discord
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"strings"
 	"sync"
 	"time"
@@ -42,6 +43,12 @@ type Config struct {
 	// PrivateMetrics: /metrics is served on a listener of its own (serve --metrics-addr), so the public
 	// interactions endpoint leaves it out.
 	PrivateMetrics bool
+	// AttachmentBases are the URL prefixes attachments are downloaded from; nil means DefaultAttachmentBases
+	// (Discord's CDN). AttachmentTimeout bounds a download (0: DefaultAttachmentTimeout); AttachmentClient makes
+	// it (nil: http.DefaultClient). See attach.go.
+	AttachmentBases   []string
+	AttachmentTimeout time.Duration
+	AttachmentClient  *http.Client
 }
 
 // responder answers interactions for one transport and tracks the work in flight for a graceful stop.
@@ -139,7 +146,12 @@ func (e *responder) answer(ctx context.Context, i *discordgo.Interaction) (first
 	private := req.Private() // the likely visibility, for a deferral (read before the handler runs)
 	done := make(chan *bot.Reply, 1)
 	go func() {
-		r := e.bot.Handle(req)
+		var r *bot.Reply
+		if err := e.fetchAttachments(req.Ctx, i, req); err != nil {
+			r = e.bot.ErrorReply(req, err)
+		} else {
+			r = e.bot.Handle(req)
+		}
 		m.observe(kind, label, outcome(r), time.Since(start))
 		done <- r
 	}()

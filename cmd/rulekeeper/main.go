@@ -2,6 +2,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -122,9 +123,7 @@ func run(args []string) int {
 		ctx.Bind(&cli.Globals)
 		if err := ctx.Run(&cli.Globals); err != nil {
 			var ex exitCode
-			if e, ok := err.(exitCode); ok {
-				ex = e
-			} else {
+			if !errors.As(err, &ex) {
 				fmt.Fprintln(os.Stderr, bot.ErrorText(cli.Globals.Printer(), worded(err)))
 				ex = 1
 			}
@@ -179,27 +178,28 @@ func cliLang(args []string) locales.Lang {
 // helpVars supplies the localized help strings that the struct tags name as ${help_…}.
 func helpVars(p *locales.Printer) kong.Vars {
 	return kong.Vars{
-		"version":          version,
-		"help_config":      p.T("cli.help.config"),
-		"help_locale":      p.T("cli.help.locale"),
-		"help_db":          p.T("cli.help.db"),
-		"help_log_level":   p.T("cli.help.log_level"),
-		"help_seed":        p.T("cli.help.seed"),
-		"help_dice":        p.T("cli.help.dice"),
-		"help_json":        p.T("cli.help.json"),
-		"help_console":     p.T("cli.help.console"),
-		"help_roll":        p.T("cli.help.roll"),
-		"help_roll_expr":   p.T("cli.help.roll_expr"),
-		"help_version":     p.T("cli.help.version"),
-		"help_user":        p.T("cli.help.user"),
-		"help_guild":       p.T("cli.help.guild"),
-		"help_channel":     p.T("cli.help.channel"),
-		"help_gm":          p.T("cli.help.gm"),
-		"help_backup":      p.T("cli.help.backup"),
-		"help_backup_out":  p.T("cli.help.backup_out"),
-		"help_export":      p.T("cli.help.export"),
-		"help_export_out":  p.T("cli.help.export_out"),
-		"help_import":      p.T("cli.help.import"),
-		"help_import_file": p.T("cli.help.import_file"),
+		"version":           version,
+		"help_config":       p.T("cli.help.config"),
+		"help_locale":       p.T("cli.help.locale"),
+		"help_db":           p.T("cli.help.db"),
+		"help_log_level":    p.T("cli.help.log_level"),
+		"help_seed":         p.T("cli.help.seed"),
+		"help_dice":         p.T("cli.help.dice"),
+		"help_json":         p.T("cli.help.json"),
+		"help_console":      p.T("cli.help.console"),
+		"help_roll":         p.T("cli.help.roll"),
+		"help_roll_expr":    p.T("cli.help.roll_expr"),
+		"help_version":      p.T("cli.help.version"),
+		"help_user":         p.T("cli.help.user"),
+		"help_guild":        p.T("cli.help.guild"),
+		"help_channel":      p.T("cli.help.channel"),
+		"help_gm":           p.T("cli.help.gm"),
+		"help_backup":       p.T("cli.help.backup"),
+		"help_backup_out":   p.T("cli.help.backup_out"),
+		"help_export":       p.T("cli.help.export"),
+		"help_export_out":   p.T("cli.help.export_out"),
+		"help_import":       p.T("cli.help.import"),
+		"help_import_file":  p.T("cli.help.import_file"),
+		"help_import_check": p.T("cli.help.import_check"),
 	}
 }
