@@ -134,6 +134,9 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 	log := g.Logger()
 	db, err := g.OpenStore(ctx)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil // stopped (SIGTERM, Ctrl-C) while connecting: nothing was served, nothing went wrong
+		}
 		return err
 	}
 	defer func() {
