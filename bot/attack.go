@@ -25,6 +25,7 @@ func (b *Bot) attackCommand() *Command {
 			{Name: "sneak", Type: String, Choices: sneakChoices},
 			{Name: "smite", Type: Integer, Min: Bound(1), Max: Bound(9)},
 			{Name: "single", Type: Boolean},
+			b.asOption(), // an NPC attacks (npc.go) with its stat block's action named by weapon: (25 options at most)
 		}, append(b.rogueAttackOptions(), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range
 			cocAttackOptions()...)...), // Call of Cthulhu: defence, defend, mods, bonus_dice, penalty_dice
 		Handler: b.attack,
@@ -41,6 +42,8 @@ func (b *Bot) attackCommand() *Command {
 			"/attack weapon:greataxe target:Ogre single:true",
 			"/attack weapon:knife target:Cultist defence:fight_back",
 			"/attack weapon:revolver target:Cultist distance:30 mods:cover",
+			"/attack as:\"Goblin 1\" weapon:scimitar target:Aria",
+			"/attack as:Bugbear weapon:multiattack target:Borin",
 		},
 	}
 }
@@ -72,8 +75,8 @@ type attackResult struct {
 }
 
 func (b *Bot) attack(req *Request) (*Reply, error) {
-	in := play.Attack{Character: req.Str("character"), Target: req.Str("target"), Dnd5e: readAttack5e(req), Rogue: readAttackRT(req),
-		CoC: readAttackCoC(req)}
+	in := play.Attack{Character: req.Str("character"), Target: req.Str("target"), As: strings.TrimSpace(req.Str("as")),
+		Dnd5e: readAttack5e(req), Rogue: readAttackRT(req), CoC: readAttackCoC(req)}
 	res, err := b.cfg.Table.Attack(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
@@ -84,6 +87,9 @@ func (b *Bot) attack(req *Request) (*Reply, error) {
 	if res.Rogue != nil {
 		return rogueAttackReply(req, res.Rogue), nil
 	}
+	if res.NPC != nil {
+		return npcAttackReply(req, res.NPC), nil // npc.go
+	}
 	return attackReply(req, res.Dnd5e), nil
 }
 
@@ -92,7 +98,11 @@ func readAttack5e(req *Request) (r play.Reading[play.Attack5e]) {
 	if r.Err = refuseOptions(req, system5e, append(slices.Clone(attackOnlyRogue), attackOnlyCoC...)); r.Err != nil {
 		return r
 	}
-	a := play.Attack5e{Weapon: strings.TrimSpace(req.Str("weapon")), Damage: normalizeDamageLabels(strings.TrimSpace(req.Str("damage"))),
+	weapon := req.Str("weapon")
+	if strings.TrimSpace(req.Str("as")) != "" {
+		weapon = monsterActionID(weapon) // an NPC's action, in any language (monster.go)
+	}
+	a := play.Attack5e{Weapon: strings.TrimSpace(weapon), Damage: normalizeDamageLabels(strings.TrimSpace(req.Str("damage"))),
 		Bonus: strings.TrimSpace(req.Str("bonus")), Distance: req.Int("distance", 5)}
 	if a.Mode, r.Err = dnd5e.ParseMode(req.Str("mode")); r.Err != nil {
 		return r
@@ -121,8 +131,15 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 		change = tgt.Change
 	}
 	who := userLabel(req)
-	if a.Attacker != nil {
+	switch {
+	case a.Attacker != nil:
 		who = a.Attacker.Name
+	case a.By != "":
+		who = a.By // an NPC
+	}
+	weapon := res.Attack
+	if a.By != "" && weapon != "" {
+		weapon = req.T("monster.action." + weapon) // an NPC's action
 	}
 	out := attackResult{
 		Attacker: who, Weapon: res.Attack, Total: res.Total, Natural: res.Natural, AC: res.AC,
@@ -137,11 +154,11 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 	var title string
 	switch {
 	case tgt != nil && res.Attack != "":
-		title = req.T("play.attack.title_target_weapon", "Name", who, "Target", tgt.Name, "Weapon", res.Attack)
+		title = req.T("play.attack.title_target_weapon", "Name", who, "Target", tgt.Name, "Weapon", weapon)
 	case tgt != nil:
 		title = req.T("play.attack.title_target", "Name", who, "Target", tgt.Name)
 	case res.Attack != "":
-		title = req.T("play.attack.title_weapon", "Name", who, "Weapon", res.Attack)
+		title = req.T("play.attack.title_weapon", "Name", who, "Weapon", weapon)
 	default:
 		title = req.T("play.attack.title", "Name", who)
 	}

@@ -41,6 +41,7 @@ type Bot struct {
 	cfg        Config
 	commands   []*Command
 	components map[string]Handler     // custom-id prefix (before the first ':') → handler
+	lists      map[string]pagedList   // the lists that page (page.go): list id → its builder
 	labels     *locales.Index         // the table's names in every language (names.go)
 	systems    map[string]sheetSystem // rule system id → its sheet handling
 	gate       *gate                  // the heavy computations' semaphore and the requests' deadline
@@ -86,12 +87,16 @@ func New(cfg Config) *Bot {
 		b.initCommand(),
 		b.identifyCommand(),
 		b.aoeCommand(),
-		b.sanCommand(), // Call of Cthulhu (san.go)
-		b.cocCommand(), // Call of Cthulhu (coccmd.go)
+		b.sanCommand(),     // Call of Cthulhu (san.go)
+		b.cocCommand(),     // Call of Cthulhu (coccmd.go)
+		b.monsterCommand(), // monster.go
+		b.timeCommand(),    // gmtime.go
 	}
 	b.commands = append(b.commands, cfg.Extra...)
 	b.labels = labelIndex(b.commands)
 	b.components["reroll"] = b.reroll
+	b.components["page"] = b.pageButton
+	b.lists = map[string]pagedList{"sheets": b.sheetListLines, "counters": b.counterListLines, "effects": b.effectListLines}
 	b.components["sheetdel"] = b.sheetDeleteConfirmed
 	b.components["deathsave"] = b.deathsaveButton
 	b.components["init"] = b.initButton

@@ -45,12 +45,13 @@ func (b *Bot) cast5eOptions() []*Option {
 		{Name: "invalid", Type: String, MaxLen: 200, Complete: b.completeCombatant},
 		privateOption(),
 		{Name: "choice", Type: String, MaxLen: 32, Complete: completeSpellChoice},
+		b.asOption(), // an NPC casts (npc.go)
 	}
 }
 
 // cast5eOnly are the option names a Rogue's Tale caster may not use, castRogueOnly those a 5e caster may not.
 var (
-	cast5eOnly    = []string{"level", "origin", "direction", "method", "mode", "ritual", "any_class", "invalid", "choice"}
+	cast5eOnly    = []string{"level", "origin", "direction", "method", "mode", "ritual", "any_class", "invalid", "choice", "as"}
 	castRogueOnly = []string{"range", "scroll"}
 )
 
@@ -68,6 +69,7 @@ type castTargetResult struct {
 	HPChange      *dnd5e.HPChange `json:"hp_change,omitempty"`
 	Concentration *concSaveJSON   `json:"concentration,omitempty"` // its save to keep its own spell
 	Conditions    []string        `json:"conditions,omitempty"`    // the conditions the spell put on it
+	Immune        []string        `json:"immune,omitempty"`        // the conditions it is immune to (an NPC's monster)
 	oddsJSON                      // chance (odds.go): of a hit for a spell attack (one ray's), of saving for a save
 	Effects       []string        `json:"effects,omitempty"`    // the effects the spell put on it (ids)
 	Stabilized    bool            `json:"stabilized,omitempty"` // spare the dying
@@ -128,7 +130,7 @@ func readCast5e(req *Request) (r play.Reading[play.Cast5e]) {
 }
 
 func (b *Bot) cast(req *Request) (*Reply, error) {
-	in := play.Cast{Character: req.Str("character"), Dnd5e: readCast5e(req), Rogue: readCastRT(req)}
+	in := play.Cast{Character: req.Str("character"), As: strings.TrimSpace(req.Str("as")), Dnd5e: readCast5e(req), Rogue: readCastRT(req)}
 	res, err := b.cfg.Table.Cast(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
@@ -249,7 +251,7 @@ func castReply(req *Request, cast *play.Cast5eResult, areaRes *aoeResult, files 
 		out.Shield = sh
 		lines = append(lines, shieldLines(req, c.Name, sh)...)
 	}
-	if res.SlotLevel > 0 {
+	if res.SlotLevel > 0 && !cast.NPC {
 		lines = append(lines, req.T("cast.slots_left", "Slot", res.SlotLevel, "Left", res.SlotsLeft, "Max", c.SpellSlots[res.SlotLevel-1].Max))
 	}
 	if k := res.Concentration; k != nil {
@@ -283,12 +285,20 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 	if tr.HPChange == nil {
 		tr.HPChange = f.Heal
 	}
+	if f.Revived != nil { // a spell that restores life (spelloutcome.go): its HP change and status
+		tr.HPChange = f.Revived
+		st := hpStatusOf(f.Status)
+		tr.Status = &st
+	}
 	// An NPC's numbers are the GM's (HouseShowNPCStats): its AC, its save's roll and bonus, its chances, its HP.
 	hide := f.Vague
 	if hide {
-		tr.HPChange = nil
+		tr.HPChange, tr.Status = nil, nil
 	}
 	tr.Conditions = landedIDs(f.Hit)
+	for _, c := range f.Immune {
+		tr.Immune = append(tr.Immune, string(c))
+	}
 	var odds *dnd5e.Odds
 	switch {
 	case ct.Invalid:
@@ -393,6 +403,9 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 		tr.Effects = append(tr.Effects, e.Effect.ID)
 	}
 	tr.Stabilized, tr.Revived = f.Stabilized != nil, f.Revived != nil
+	for _, c := range f.Immune {
+		lines = append(lines, "  "+req.T("gm.immune", "Name", f.Name, "Condition", req.T(c.Key())))
+	}
 	for _, l := range concText(req, f.Hit) {
 		lines = append(lines, "  "+l)
 	}

@@ -15,7 +15,7 @@ func (b *Bot) checkCommand() *Command {
 		Name: "check",
 		Options: append([]*Option{
 			{Name: "skill", Type: String, Required: true, MaxLen: 64, Complete: b.completeCheckSkill},
-			modeOption(), bonusOption(), dcOption(), b.characterOption(), privateOption(),
+			modeOption(), bonusOption(), dcOption(), b.characterOption(), privateOption(), b.asOption(),
 		}, cocCheckOptions()...), // Call of Cthulhu: difficulty, bonus_dice, penalty_dice, push, luck (checkcoc.go)
 		Handler: b.check,
 		Examples: []string{"/check skill:stealth", "/check skill:perception mode:adv dc:15", "/check skill:str bonus:1d4 dc:12", "/check skill:athletics character:Borin", "/check skill:search dc:9 bonus:1",
@@ -28,7 +28,7 @@ func (b *Bot) saveCommand() *Command {
 		Name: "save",
 		Options: []*Option{
 			{Name: "ability", Type: String, Required: true, MaxLen: 64, Complete: completeAbility},
-			modeOption(), bonusOption(), dcOption(), b.characterOption(), privateOption(),
+			modeOption(), bonusOption(), dcOption(), b.characterOption(), privateOption(), b.asOption(),
 		},
 		Handler:  b.save,
 		Examples: []string{"/save ability:dex dc:15", "/save ability:wis mode:adv bonus:1d4 dc:13"},
@@ -60,6 +60,9 @@ type rollResult struct {
 }
 
 func (b *Bot) check(req *Request) (*Reply, error) {
+	if req.Has("as") {
+		return b.checkAs(req) // an NPC's check (npc.go)
+	}
 	in := play.Check{Character: req.Str("character"), Dnd5e: readCheck5e(req), Rogue: readCheckRT(req), CoC: readCheckCoC(req)}
 	res, err := b.cfg.Table.Check(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
@@ -79,7 +82,7 @@ func (b *Bot) check(req *Request) (*Reply, error) {
 	} else {
 		title = req.T("play.check.ability_title", "Name", c.Name, "Ability", req.T(in.Dnd5e.In.Ability.Key()))
 	}
-	return rollReply5e(req, c, title, roll), nil
+	return rollReply5e(req, c.Name, title, roll), nil
 }
 
 // readCheck5e reads /check's skill: as a 5e skill or ability, and its roll options.
@@ -112,19 +115,22 @@ func (b *Bot) save(req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	if req.Has("as") {
+		return b.saveAs(req, ability, o) // an NPC's save (npc.go)
+	}
 	res, err := b.cfg.Table.Save(req.Ctx, req.caller(), req.Str("character"), ability, o, req.Dice)
 	if err != nil {
 		return nil, err
 	}
 	title := req.T("play.save.title", "Name", res.Character.Name, "Ability", req.T(ability.Key()))
-	return rollReply5e(req, res.Character, title, res.Roll), nil
+	return rollReply5e(req, res.Character.Name, title, res.Roll), nil
 }
 
 // rollReply5e renders a check or a save: the breakdown, the verdict against the DC, the final mode and every
 // condition that changed the roll.
-func rollReply5e(req *Request, c *dnd5e.Character, title string, res *dnd5e.RollResult) *Reply {
+func rollReply5e(req *Request, name, title string, res *dnd5e.RollResult) *Reply {
 	out := rollResult{
-		Character: c.Name, Kind: string(res.Kind), Ability: string(res.Ability), Skill: string(res.Skill),
+		Character: name, Kind: string(res.Kind), Ability: string(res.Ability), Skill: string(res.Skill),
 		Total: res.Total, Natural: res.Natural, DC: res.DC, Outcome: string(res.Outcome), Mode: string(res.Mode), Detail: res,
 	}
 	odds := res.Odds()
@@ -152,7 +158,7 @@ func rollReply5e(req *Request, c *dnd5e.Character, title string, res *dnd5e.Roll
 	lines = append(lines, effectLines(req, res.Effects, res.Cancelled)...)
 	lines = append(lines, appliedLines(req, res.Applied)...)
 	lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
-	r := &Reply{Title: title, Footer: c.Name, Result: out}
+	r := &Reply{Title: title, Footer: name, Result: out}
 	switch res.Outcome {
 	case dnd5e.OutcomeSuccess:
 		r.Tone = ToneSuccess

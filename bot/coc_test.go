@@ -441,6 +441,9 @@ func TestCoCInit(t *testing.T) {
 		{"gm", "/init add name:Thug hp:9 mode:adv", "rt.err.option_not_for_system"},
 		{"gm", "/init add name:Thug hp:9 defences:dodge:thirty", "cthulhu.err.bad_npc"},
 		{"gm", "/init add name:Thug hp:9 saves:dex+2", "rt.err.option_not_for_system"},
+		// the GM's table (issue 12): the order is DEX, and SRD monsters are 5e's
+		{"gm", "/init add name:Thug hp:9 initiative:20", "rt.err.option_not_for_system"},
+		{"gm", "/init add monster:goblin", "rt.err.option_not_for_system"},
 	} {
 		if r := e.run(tt.user, tt.line); r.Error != tt.code {
 			t.Errorf("%s: %q %s, want %s", tt.line, r.Error, r.Text, tt.code)

@@ -62,6 +62,7 @@ var idNamers = map[string]func(code, arg, id string) string{
 	"encounter": encounterIDKey,
 	"rt":        systemIDKey, // play's errors that name a rule system
 	"init":      systemIDKey,
+	"npc":       dnd5eIDKey,  // play's NPC errors (npc.go): conditions
 	"effect":    effectIDKey, // issue 13: effects, features, counters (effectwords.go)
 	"feature":   effectIDKey,
 	"counter":   effectIDKey,

@@ -12,6 +12,9 @@ func (b *Bot) hpCommand() *Command {
 	amount := func(min float64) *Option {
 		return &Option{Name: "amount", Type: Integer, Required: true, Min: Bound(min), Max: Bound(dnd5e.MaxHPLimit)}
 	}
+	target := func() *Option { // an NPC of the channel's encounter, or a character by name (npc.go)
+		return &Option{Name: "target", Type: String, MaxLen: play.MaxNameLen, Complete: b.completeTargets}
+	}
 	return &Command{
 		Name: "hp",
 		Options: []*Option{
@@ -19,14 +22,23 @@ func (b *Bot) hpCommand() *Command {
 				amount(0),
 				{Name: "type", Type: String, MaxLen: 32, Complete: b.completeHPType},
 				{Name: "crit", Type: Boolean},
-				b.characterOption(),
-			}, Examples: []string{"/hp damage amount:7", "/hp damage amount:12 type:fire", "/hp damage amount:5 crit:true character:Borin"}},
-			{Name: "heal", Type: SubCommand, Handler: b.hpHeal, Options: []*Option{amount(0), b.characterOption()},
-				Examples: []string{"/hp heal amount:8"}},
-			{Name: "temp", Type: SubCommand, Handler: b.hpTemp, Options: []*Option{amount(0), b.characterOption()},
+				b.characterOption(), target(),
+			}, Examples: []string{"/hp damage amount:7", "/hp damage amount:12 type:fire", "/hp damage amount:5 crit:true character:Borin",
+				"/hp damage amount:10 target:Ogre"}},
+			{Name: "heal", Type: SubCommand, Handler: b.hpHeal, Options: []*Option{amount(0), b.characterOption(), target()},
+				Examples: []string{"/hp heal amount:8", "/hp heal amount:5 target:\"Goblin 2\""}},
+			{Name: "temp", Type: SubCommand, Handler: b.hpTemp, Options: []*Option{amount(0), b.characterOption(), target()},
 				Examples: []string{"/hp temp amount:5"}},
-			{Name: "max", Type: SubCommand, Handler: b.hpMax, Options: []*Option{amount(1), b.characterOption()},
+			{Name: "max", Type: SubCommand, Handler: b.hpMax, Options: []*Option{amount(1), b.characterOption(), target()},
 				Examples: []string{"/hp max amount:31"}},
+			{Name: "revive", Type: SubCommand, Handler: b.hpRevive, Options: []*Option{ // GMs (npc.go)
+				{Name: "character", Type: String, Required: true, MaxLen: play.MaxNameLen, Complete: b.completeTargets},
+				{Name: "hp", Type: Integer, Min: Bound(1), Max: Bound(dnd5e.MaxHPLimit)},
+			}, Examples: []string{"/hp revive character:Zed", "/hp revive character:Zed hp:10"}},
+			{Name: "set", Type: SubCommand, Handler: b.hpSet, Options: []*Option{ // GMs (npc.go)
+				{Name: "character", Type: String, Required: true, MaxLen: play.MaxNameLen, Complete: b.completeTargets},
+				amount(0),
+			}, Examples: []string{"/hp set character:Zed amount:12", "/hp set character:Ogre amount:30"}},
 		},
 	}
 }
@@ -48,7 +60,11 @@ func (b *Bot) hpMax(req *Request) (*Reply, error)    { return b.hp(req, play.HPM
 
 // hp runs one HP change on the request's character and words it by the character's system.
 func (b *Bot) hp(req *Request, kind play.HPKind) (*Reply, error) {
-	in := play.HP{Character: req.Str("character"), Kind: kind, Amount: req.Int("amount", 0), Crit: req.Bool("crit")}
+	in := play.HP{Character: req.Str("character"), Target: strings.TrimSpace(req.Str("target")), Kind: kind,
+		Amount: req.Int("amount", 0), Crit: req.Bool("crit")}
+	if in.Target != "" && in.Character != "" {
+		return nil, Errorf("npc.err.target_or_character")
+	}
 	if kind == play.HPDamage {
 		in.Dnd5e.In, in.Dnd5e.Err = parseDamageType(req.Str("type"))
 		in.Rogue.In = rogue.Physical
@@ -89,6 +105,9 @@ func namedBy(req *Request, r *Reply) {
 
 // hpWords words /hp's result by the character's system.
 func hpWords(req *Request, res *play.HPResult, kind play.HPKind, amount int) *Reply {
+	if res.NPC != nil {
+		return npcHPReply(req, kind, res.NPC) // npc.go
+	}
 	if res.CoC != nil {
 		return cocHPReply(req, kind, amount, res.CoC)
 	}

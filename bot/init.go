@@ -46,8 +46,12 @@ func (b *Bot) initCommand() *Command {
 				{Name: "firearm", Type: Boolean}, // Call of Cthulhu: a readied firearm, DEX + 50 (initcoc.go)
 			}, Examples: []string{"/init join", "/init join mode:adv x:3 y:4", "/init join total:17 character:Borin", "/init join firearm:true"}},
 			{Name: "add", Type: SubCommand, Handler: b.initAdd, Options: []*Option{
-				{Name: "name", Type: String, Required: true, MinLen: 1, MaxLen: encounter.MaxNameLen},
-				{Name: "hp", Type: Integer, Required: true, Min: Bound(1), Max: Bound(encounter.MaxHP)},
+				{Name: "name", Type: String, MinLen: 1, MaxLen: encounter.MaxNameLen},
+				// hp: a number, average, roll (a monster's Hit Dice) or dice notation, rolled for each creature
+				{Name: "hp", Type: String, MinLen: 1, MaxLen: 64},
+				{Name: "monster", Type: String, MaxLen: 64, Complete: completeMonster}, // an SRD monster (monster.go)
+				{Name: "initiative", Type: Integer, Min: Bound(-encounter.MaxInitiative), Max: Bound(encounter.MaxInitiative)},
+				{Name: "group", Type: Boolean},
 				{Name: "ac", Type: Integer, Min: Bound(0), Max: Bound(encounter.MaxAC)},
 				bonus(),
 				{Name: "count", Type: Integer, Min: Bound(1), Max: Bound(encounter.MaxGroup)},
@@ -61,14 +65,18 @@ func (b *Bot) initCommand() *Command {
 				{Name: "defences", Type: String, MaxLen: 100}, // Rogue's Tale: dodge:2,block:1,parry:0,level:2 (rogue_encounter.go)
 				{Name: "summoner", Type: String, MaxLen: encounter.MaxNameLen, Complete: b.completeCombatant},
 				{Name: "firearm", Type: Boolean},
-			}, Examples: []string{"/init add name:Goblin hp:7 ac:15 bonus:2 count:3 x:6 y:2", "/init add name:Ogre hp:59 ac:11 bonus:-1",
+			}, Examples: []string{"/init add monster:goblin count:3", "/init add monster:bugbear hp:roll",
+				"/init add monster:ogre hp:2d10+20 initiative:20 name:\"Lair Ogre\"",
+				"/init add name:Goblin hp:7 ac:15 bonus:2 count:3 x:6 y:2", "/init add name:Ogre hp:59 ac:11 bonus:-1",
 				"/init add name:Mage hp:40 ac:12 bonus:2 saves:int+6,wis+4 resist:fire,cold",
 				"/init add name:Orc hp:9 count:2 defences:dodge:1,block:1", "/init add name:Wolf hp:5 summoner:Shaman",
 				"/init add name:Cultist hp:11 dex:55 defences:dodge:27,fighting:45,damage:1d4+1d4"}},
 			{Name: "next", Type: SubCommand, Handler: b.initNext, Examples: []string{"/init next"}},
 			{Name: "prev", Type: SubCommand, Handler: b.initPrev, Examples: []string{"/init prev"}},
-			{Name: "list", Type: SubCommand, Handler: b.initList, Options: []*Option{{Name: "detail", Type: Boolean}},
-				Examples: []string{"/init list", "/init list detail:true"}},
+			{Name: "list", Type: SubCommand, Handler: b.initList, Options: []*Option{
+				{Name: "page", Type: Integer, Min: Bound(1), Max: Bound(encounter.MaxCombatants)},
+				{Name: "detail", Type: Boolean},
+			}, Examples: []string{"/init list", "/init list page:2", "/init list detail:true"}},
 			{Name: "move", Type: SubCommand, Handler: b.initMove, Options: []*Option{
 				combatant(), coord("x", true), coord("y", true),
 			}, Examples: []string{"/init move combatant:Aria x:4 y:7"}},
@@ -80,7 +88,9 @@ func (b *Bot) initCommand() *Command {
 			}, Examples: []string{"/init condition combatant:\"Goblin 2\" name:frightened rounds:1", "/init condition combatant:\"Goblin 2\" name:frightened remove:true"}},
 			{Name: "remove", Type: SubCommand, Handler: b.initRemove, Options: []*Option{combatant()},
 				Examples: []string{"/init remove combatant:\"Goblin 3\""}},
-			{Name: "end", Type: SubCommand, Handler: b.initEnd, Examples: []string{"/init end"}},
+			{Name: "end", Type: SubCommand, Handler: b.initEnd, Options: []*Option{
+				{Name: "keep", Type: Boolean}, // timed conditions keep counting (gmturn.go)
+			}, Examples: []string{"/init end", "/init end keep:true"}},
 		},
 	}
 }
@@ -99,8 +109,11 @@ type initResult struct {
 	Turn     *initTurn          `json:"turn,omitempty"`
 	Removed  *encounter.Removal `json:"removed,omitempty"`
 	Moved    *encounter.Pos     `json:"moved,omitempty"`
-	Change   any                `json:"change,omitempty"` // a condition change (encounter or sheet)
-	Stats    *dnd5e.NPCStats    `json:"stats,omitempty"`  // add: the NPCs' saves and damage defences (5e)
+	Change   any                `json:"change,omitempty"`  // a condition change (encounter or sheet)
+	Stats    *dnd5e.NPCStats    `json:"stats,omitempty"`   // add: the NPCs' saves and damage defences (5e)
+	Monster  string             `json:"monster,omitempty"` // add: the SRD monster
+	HP       []int              `json:"hp,omitempty"`      // add: each new NPC's hit points
+	Expired  []encounter.Expiry `json:"expired,omitempty"` // end: the timed conditions that ended with it
 	Ended    bool               `json:"ended,omitempty"`
 	Position int                `json:"position,omitempty"` // join: the new combatant's place in the order, from 1
 }
@@ -186,15 +199,22 @@ func (b *Bot) initAdd(req *Request) (*Reply, error) {
 		return nil, err
 	}
 	entry := encounter.NPCEntry{
-		Name: strings.TrimSpace(req.Str("name")), Count: req.Int("count", 1), HP: req.Int("hp", 0), AC: req.Int("ac", 0),
+		Name: strings.TrimSpace(req.Str("name")), Count: req.Int("count", 1), AC: req.Int("ac", 0),
 		InitOptions: encounter.InitOptions{Bonus: req.Int("bonus", 0), Mode: mode, Dex: req.Int("dex", 0)}, Pos: pos,
 		Summoner: strings.TrimSpace(req.Str("summoner")),
+	}
+	if req.Has("initiative") {
+		n := req.Int("initiative", 0)
+		entry.InitOptions.Fixed = &n
 	}
 	stats, err := readNPCStats(req) // saves and damage defences, read by /cast and /attack (spellcond.go)
 	if err != nil {
 		return nil, err
 	}
 	in := play.InitAdd{NPC: entry, Stats5e: stats, DefencesGiven: req.Has("defences")}
+	if err := readMonsterAdd(req, &in); err != nil { // monster:, hp:, group: (npc.go)
+		return nil, err
+	}
 	for _, o := range npcStatOptions {
 		if req.Has(o) {
 			in.Stats5eGiven = append(in.Stats5eGiven, o)
@@ -207,10 +227,11 @@ func (b *Bot) initAdd(req *Request) (*Reply, error) {
 		return nil, err
 	}
 	res := newInitResult(e)
-	res.Added = added
+	res.Added, res.Monster, res.HP = added.Added, added.Monster, added.HP
 	res.Stats = stats
-	return &Reply{Title: req.T("init.add_title", "Name", entry.Name, "Count", len(added.Arrivals)),
-		Body: strings.Join(arrivalLines(req, e, added), "\n"), Tone: ToneSuccess, Result: res}, nil
+	lines := append(hpRollLines(req, added), arrivalLines(req, e, added.Added)...)
+	return &Reply{Title: req.T("init.add_title", "Name", in.NPC.Name, "Count", len(added.Arrivals)),
+		Body: strings.Join(capLines(req, lines), "\n"), Tone: ToneSuccess, Result: res}, nil
 }
 
 // arrivalLines say who entered, with their initiative roll and any roll-off, and the new order.
@@ -240,7 +261,7 @@ func arrivalLines(req *Request, e *encounter.Encounter, added *encounter.Added) 
 			lines = append(lines, "• "+req.T("init.tie", "Init", tb.Init, "Dex", tb.Dex, "Rolls", strings.Join(rolls, ", ")))
 		}
 	}
-	lines = append(lines, req.T("init.order", "Order", strings.Join(orderNames(e), " → ")))
+	lines = append(lines, orderLine(req, e))
 	return lines
 }
 
@@ -280,17 +301,20 @@ func (b *Bot) initRemove(req *Request) (*Reply, error) {
 	if rm.Turn != nil {
 		lines = append(lines, req.T("init.turn_of", "Name", "**"+rm.Turn.Began.Name+"**"))
 	}
-	lines = append(lines, req.T("init.order", "Order", strings.Join(orderNames(e), " → ")))
+	lines = append(lines, orderLine(req, e))
 	return &Reply{Body: strings.Join(lines, "\n"), Tone: ToneSuccess, Result: res}, nil
 }
 
 func (b *Bot) initEnd(req *Request) (*Reply, error) {
-	e, err := b.cfg.Table.InitEnd(req.Ctx, req.caller())
+	e, expired, err := b.cfg.Table.InitEnd(req.Ctx, req.caller(), req.Bool("keep"))
 	if err != nil {
 		return nil, err
 	}
 	res := newInitResult(e)
-	res.Ended = true
-	return &Reply{Title: req.T("init.end_title"), Body: req.T("init.ended", "Rounds", e.Round, "Count", len(e.Combatants)),
-		Tone: ToneSuccess, Result: res}, nil
+	res.Ended, res.Expired = true, expired
+	lines := []string{req.T("init.ended", "Rounds", e.Round, "Count", len(e.Combatants))}
+	for _, x := range expired {
+		lines = append(lines, req.T("init.expired", "Name", x.Combatant.Name, "Condition", conditionText(req, x.Condition)))
+	}
+	return &Reply{Title: req.T("init.end_title"), Body: strings.Join(lines, "\n"), Tone: ToneSuccess, Result: res}, nil
 }

@@ -156,7 +156,7 @@ func TestInitListHidesNPCNumbers(t *testing.T) {
 		t.Errorf("a given AC:\n%s", r.Text)
 	}
 	// The guild may show NPC numbers in public.
-	e.ok("gm-carol", "/settings show_npc_stats show:on")
+	e.ok("gm-carol", "/settings show_npc_stats value:on")
 	numbers("bob", e.ok("bob", "/init list"), 1) // two hits of 1 since
 	if r := e.ok("bob", `/attack bonus:5 damage:0 target:"Goblin 1"`, 10); !strings.Contains(r.Text, "vs AC 15") {
 		t.Errorf("with show_npc_stats on:\n%s", r.Text)

@@ -18,7 +18,7 @@ const cocNPCDefaultDEX = 50
 // readCoCNPC reads /init add's options as a Call of Cthulhu NPC.
 func readCoCNPC(req *Request) (r play.Reading[play.NewCoCNPC]) {
 	r.In = play.NewCoCNPC{DEX: req.Int("dex", cocNPCDefaultDEX), Firearm: req.Bool("firearm")}
-	if r.Err = refuseOptions(req, systemCoC, []string{"ac", "bonus", "mode"}); r.Err != nil {
+	if r.Err = refuseOptions(req, systemCoC, []string{"ac", "bonus", "mode", "initiative"}); r.Err != nil { // the order is DEX
 		return r
 	}
 	r.In.Stats, r.Err = parseCoCNPCSpec(req.Str("defences"))

@@ -17,10 +17,10 @@ type initRow struct {
 	Kind       string   `json:"kind"`
 	Init       int      `json:"init,omitempty"`
 	Current    bool     `json:"current,omitempty"`
-	HP         *int     `json:"hp,omitempty"`     // characters, and NPCs with detail:true or show_npc_stats
+	HP         *int     `json:"hp,omitempty"`     // characters, and NPCs for those who run the encounter
 	HPMax      *int     `json:"hp_max,omitempty"` //
 	HPTemp     int      `json:"hp_temp,omitempty"`
-	AC         int      `json:"ac,omitempty"`    // NPCs with detail:true or show_npc_stats
+	AC         int      `json:"ac,omitempty"`    // NPCs, for those who run the encounter
 	State      string   `json:"state,omitempty"` // characters: conscious/dying/stable/dead; NPCs: unhurt/wounded/bloodied/down
 	Conditions []string `json:"conditions,omitempty"`
 	// Concentration is the spell a character concentrates on.
@@ -36,6 +36,8 @@ type initListResult struct {
 	Order   []string  `json:"order"`
 	GM      bool      `json:"gm"` // NPC numbers are shown (detail:true, or the guild's show_npc_stats)
 	Rows    []initRow `json:"rows"`
+	Page    int       `json:"page"`  // the page shown, from 1 (gmturn.go)
+	Pages   int       `json:"pages"` // pages of rows
 }
 
 func (b *Bot) initList(req *Request) (*Reply, error) {
@@ -125,7 +127,7 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 	if e.Round == 0 {
 		title = req.T("init.list_title_waiting")
 	}
-	r := &Reply{Title: title, Body: strings.Join(lines, "\n"), Result: res, Buttons: []Button{nextButton(req, req.ChannelID)}}
+	r := listPage(req, title, lines, &res) // one page of rows, with buttons to the others (gmturn.go)
 	r.Ephemeral = detail
 	return r, nil
 }

@@ -16,6 +16,7 @@ type initTurn struct {
 	SheetExpired []encounter.Expiry `json:"sheet_expired,omitempty"` // the ended character's sheet conditions that ran out
 	State        string             `json:"state,omitempty"`         // the beginning 5e character's state
 	DeathSave    bool               `json:"death_save,omitempty"`    // it is dying: the reply prompts the death save
+	Repeated     []play.RepeatRoll  `json:"repeated,omitempty"`      // the ended combatant's repeat saves (gmturn.go)
 	Effects      []play.TurnEffects `json:"effects,omitempty"`       // what the turn did to the combatants' effects
 }
 
@@ -23,8 +24,12 @@ func (b *Bot) initNext(req *Request) (*Reply, error) { return b.turn(req, true) 
 
 func (b *Bot) initPrev(req *Request) (*Reply, error) { return b.turn(req, false) }
 
-// initButton answers the "next turn" button: custom id "init:next:<channel id>".
+// initButton answers the "next turn" button: custom id "init:next:<channel id>", and the list's page buttons
+// "init:list:<channel id>:<page>" (gmturn.go).
 func (b *Bot) initButton(req *Request) (*Reply, error) {
+	if rest, ok := strings.CutPrefix(req.CustomID, "init:list:"); ok {
+		return b.initListButton(req, rest)
+	}
 	rest, ok := strings.CutPrefix(req.CustomID, "init:next:")
 	if !ok || rest == "" || len(rest) > maxChannelID {
 		return nil, Errorf("core.err.unknown_component")
@@ -36,11 +41,11 @@ func (b *Bot) initButton(req *Request) (*Reply, error) {
 // turn runs next (or prev) in one transaction: the encounter's turn, the ended character's sheet conditions,
 // and a look at the beginning character's sheet for the death save.
 func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
-	e, t, err := b.cfg.Table.InitTurn(req.Ctx, req.caller(), next)
+	e, t, err := b.cfg.Table.InitTurn(req.Ctx, req.caller(), next, req.Dice)
 	if err != nil {
 		return nil, err
 	}
-	turn := initTurn{TurnChange: t.TurnChange, SheetExpired: t.SheetExpired, Effects: t.Effects}
+	turn := initTurn{TurnChange: t.TurnChange, SheetExpired: t.SheetExpired, Effects: t.Effects, Repeated: t.Repeated}
 	sheet := t.Sheet
 	if sheet != nil {
 		turn.State = string(sheet.State)
@@ -49,13 +54,17 @@ func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
 	res := newInitResult(e)
 	res.Turn = &turn
 	tc := turn.TurnChange
-	var lines []string
+	lines := repeatLines(req, t.Repeated) // gmturn.go
 	if tc.Started {
 		lines = append(lines, req.T("init.first_turn"))
 	} else if tc.NewRound {
 		lines = append(lines, req.T("init.new_round", "Round", tc.Round))
 	}
 	for _, s := range tc.Skipped {
+		if s.Kind == encounter.KindCharacter {
+			lines = append(lines, req.T("gm.init.skipped_dead", "Name", s.Name)) // dead by its sheet
+			continue
+		}
 		lines = append(lines, req.T("init.skipped", "Name", s.Name))
 	}
 	for _, x := range append(append([]encounter.Expiry(nil), turn.SheetExpired...), tc.Expired...) {
@@ -66,12 +75,9 @@ func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
 	}
 	lines = append(lines, turnEffectLines(req, t.Effects)...)
 	began := tc.Began
-	line := req.T("init.turn_of", "Name", "**"+began.Name+"**")
-	if began.OwnerID != "" {
-		line += " <@" + began.OwnerID + ">"
-	}
-	lines = append(lines, line)
-	r := &Reply{Title: req.T("init.turn_title", "Round", tc.Round, "Name", began.Name), Result: res}
+	lines = append(lines, req.T("init.turn_of", "Name", "**"+began.Name+"**"))
+	// The player is pinged by the message's content, the only place Discord notifies from (Reply.Mention).
+	r := &Reply{Title: req.T("init.turn_title", "Round", tc.Round, "Name", began.Name), Result: res, Mention: began.OwnerID}
 	if sheet != nil {
 		lines = append(lines, hpLine(req, sheet))
 		switch sheet.State {
@@ -90,7 +96,7 @@ func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
 	if next && tc.DefencesReset && e.System == encounter.Rogue {
 		lines = append(lines, req.T("rt.init.defences_reset", "Name", began.Name))
 	}
-	r.Body = strings.Join(lines, "\n")
+	r.Body = strings.Join(capLines(req, lines), "\n") // 20 and more combatants still fit (gmturn.go)
 	if turn.DeathSave && sheet != nil {
 		r.Buttons = append(r.Buttons, Button{Label: req.T("init.death_save_button"), CustomID: "deathsave:" + t.SheetID, Style: ButtonDanger})
 	}

@@ -69,7 +69,8 @@ var names = sync.OnceValue(func() *locales.Index {
 	}
 	addEffectNames(x) // class features and spell choices (effectnames.go)
 	addRogueNames(x)
-	addCoCNames(x) // namescoc.go
+	addCoCNames(x)     // namescoc.go
+	addMonsterNames(x) // monster.go
 	return x
 })
 

@@ -162,7 +162,7 @@ func TestOdds5e(t *testing.T) {
 // TestOddsCast: a spell attack's chance to hit and each target's chance to save.
 func TestOddsCast(t *testing.T) {
 	e := castEnv(t)
-	e.ok("gm-carol", "/settings show_npc_stats show:on") // the Ogre's numbers in public (issue 11 §3)
+	e.ok("gm-carol", "/settings show_npc_stats value:on") // the Ogre's numbers in public (issue 11 §3)
 	// Fire bolt: Wiz's spell attack +5 against the Ogre's AC 11.
 	r := e.ok("wendy", "/cast spell:fire_bolt target:Ogre", 2)
 	wantChance(t, "fire bolt", castTargets(t, r.Result)["Ogre"], enumerate("normal", 0, hitRule(5, 11)))

@@ -144,10 +144,13 @@ func readNPCStats(req *Request) (*dnd5e.NPCStats, error) {
 	for _, d := range []struct {
 		opt  string
 		list *[]dnd5e.DamageType
-	}{{"resist", &st.Resist}, {"vuln", &st.Vuln}, {"immune", &st.Immune}} {
+	}{{"resist", &st.Resist}, {"vuln", &st.Vuln}} {
 		if *d.list, err = parseDamageList(req.Str(d.opt)); err != nil {
 			return nil, err
 		}
+	}
+	if st.Immune, st.CondImmune, err = parseImmunities(req.Str("immune")); err != nil { // npc.go
+		return nil, err
 	}
 	if st.Empty() {
 		return nil, nil

@@ -98,6 +98,7 @@ func (e *playEnv) console(user string) *console.Console {
 type playLine struct {
 	Text      string         `json:"text"`
 	Ephemeral bool           `json:"ephemeral"`
+	Mention   string         `json:"mention"` // the user the reply pings (a turn)
 	Error     string         `json:"error"`
 	Result    map[string]any `json:"result"`
 }

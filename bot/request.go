@@ -153,4 +153,7 @@ type Reply struct {
 	Modal     *Modal   // show a modal instead of a message
 	Result    any      // structured result for `console --json`
 	ErrorCode string   // the catalog key of the error, for an error reply
+	// Mention is a user id to notify (a turn ping): the transport puts the mention in the message's content, where
+	// Discord notifies, and lets it ping that user and nobody else. The console prints it plainly.
+	Mention string
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/dnd5e"
 )
 
@@ -14,8 +15,10 @@ func (b *Bot) restCommand() *Command {
 				{Name: "hit_dice", Type: Integer, Min: Bound(0), Max: Bound(dnd5e.MaxLevel)},
 				b.characterOption(),
 			}, Examples: []string{"/rest short hit_dice:2", "/rest short"}},
-			{Name: "long", Type: SubCommand, Handler: b.longRest, Options: []*Option{b.characterOption()},
-				Examples: []string{"/rest long"}},
+			{Name: "long", Type: SubCommand, Handler: b.longRest, Options: []*Option{
+				{Name: "force", Type: Boolean}, // a GM's rest before the cooldown is over (gmtime.go)
+				b.characterOption(),
+			}, Examples: []string{"/rest long", "/rest long force:true character:Borin"}},
 		},
 	}
 }
@@ -52,11 +55,14 @@ func (b *Bot) shortRest(req *Request) (*Reply, error) {
 }
 
 func (b *Bot) longRest(req *Request) (*Reply, error) {
-	c, res, err := b.cfg.Table.Rest(req.Ctx, req.caller(), req.Str("character"), true, 0, req.Now, req.Dice)
+	c, res, err := b.longRestForced(req)
 	if err != nil {
 		return nil, err
 	}
 	lines := []string{req.T("play.rest.long_hp", "Healed", res.HP.Applied)}
+	if req.Bool("force") {
+		lines = append(lines, req.T("gm.rest.forced"))
+	}
 	lines = append(lines, req.T("play.rest.dice_regained", "Count", res.HitDiceRegain, "Left", c.HitDice, "Total", c.Level))
 	if res.SlotsRestored > 0 {
 		lines = append(lines, req.T("play.rest.slots", "Count", res.SlotsRestored))
@@ -67,7 +73,9 @@ func (b *Bot) longRest(req *Request) (*Reply, error) {
 	if res.TempHPLost > 0 {
 		lines = append(lines, req.T("play.rest.temp_lost", "Amount", res.TempHPLost))
 	}
-	lines = append(lines, req.T("play.rest.next_long", "Hours", int(dnd5e.LongRestEvery.Hours())))
+	if cd := play.LongRestCooldown(req.Guild); cd > 0 {
+		lines = append(lines, req.T("play.rest.next_long", "Hours", int(cd.Hours())))
+	}
 	return restReply(req, c, req.T("play.rest.long_title", "Name", c.Name), res, lines), nil
 }
 

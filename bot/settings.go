@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"strconv"
+
 	"rulekeeper/locales"
 	"rulekeeper/play"
 	"rulekeeper/rules/coc"
@@ -33,8 +35,12 @@ func (b *Bot) settingsCommand() *Command {
 			sub("aoe_method", "method", String, aoeMethods),
 			sub("rt_crit_direction", "direction", String, rtCritDirections), // Rogue's Tale G-A12 (rogue_encounter.go)
 			sub("rt_crit_effect", "effect", String, rtOnOff),
-			sub("coc_death", "rule", String, cocDeathRules), // Call of Cthulhu G2
-			sub("show_npc_stats", "show", String, npcStatsChoices),
+			sub("coc_death", "rule", String, cocDeathRules),        // Call of Cthulhu G2
+			sub("show_npc_stats", "value", String, onOff),          // the GM's table (gmtime.go)
+			sub("npc_initiative", "value", String, npcInitiatives), //
+			{Name: "long_rest_cooldown", Type: SubCommand, Handler: b.setSetting, Options: []*Option{
+				{Name: "hours", Type: Integer, Required: true, Min: Bound(0), Max: Bound(play.MaxCooldownHours)},
+			}, Examples: []string{"/settings long_rest_cooldown hours:8", "/settings long_rest_cooldown hours:0"}},
 		},
 	}
 }
@@ -74,8 +80,10 @@ func (b *Bot) setSetting(req *Request) (*Reply, error) {
 		value = req.Str("effect")
 	case "coc_death":
 		value = req.Str("rule")
-	case "show_npc_stats":
-		value = req.Str("show")
+	case "show_npc_stats", "npc_initiative":
+		value = req.Str("value")
+	case "long_rest_cooldown":
+		value = strconv.Itoa(req.Int("hours", 24))
 	}
 	g, err := b.cfg.Table.SetSetting(req.Ctx, req.caller(), req.Path[1], value)
 	if err != nil {
@@ -113,7 +121,9 @@ func settingsReply(req *Request, g play.Settings) *Reply {
 			{Name: req.T("settings.rt_crit_direction"), Value: req.T("settings.rt_crit." + or(g.House[play.HouseRTCritDirection], string(rogue.CritAttacker))), Inline: true},
 			{Name: req.T("settings.rt_crit_effect"), Value: req.T("settings.rt_onoff." + or(g.House[play.HouseRTCritEffect], "on")), Inline: true},
 			{Name: req.T("settings.coc_death"), Value: req.T(coc.DeathRule(g.House[play.HouseCoCDeath]).Key()), Inline: true},
-			{Name: req.T("settings.show_npc_stats"), Value: req.T("settings.rt_onoff." + or(g.House[play.HouseShowNPCStats], "off")), Inline: true},
+			{Name: req.T("gm.settings.show_npc_stats"), Value: req.T("settings.rt_onoff." + or(g.House[play.HouseShowNPCStats], "off")), Inline: true},
+			{Name: req.T("gm.settings.npc_initiative"), Value: req.T("gm.settings.npc_initiative." + or(g.House[play.HouseNPCInitiative], "each")), Inline: true},
+			{Name: req.T("gm.settings.long_rest_cooldown"), Value: cooldownLine(req, play.LongRestCooldown(g)), Inline: true},
 		},
 		Result: g,
 	}
@@ -136,5 +146,8 @@ var cocDeathRules = []string{string(coc.DeathClassic), string(coc.DeathPulp)}
 // rtOnOff are the choices of /settings rt_crit_effect.
 var rtOnOff = []string{"on", "off"}
 
-// npcStatsChoices are the choices of /settings show_npc_stats (off, the default, first).
-var npcStatsChoices = []string{"off", "on"}
+// onOff are the choices of /settings show_npc_stats; npcInitiatives those of /settings npc_initiative.
+var (
+	onOff          = []string{"off", "on"}
+	npcInitiatives = []string{"each", "group"}
+)

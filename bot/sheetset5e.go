@@ -14,7 +14,12 @@ import (
 // brings its Hit Dice, saves and slots: dnd5e.SetLevel, SetClass).
 
 func (dnd5eSystem) edit(req *Request, field, value string, e *play.SheetEdit) {
-	e.Dnd5e = func(c *dnd5e.Character) error { return set5e(c, field, value) }
+	e.Dnd5e = func(c *dnd5e.Character) error {
+		if field == "hp" && req.GM && c.State == dnd5e.Dead {
+			return reviveTo(c, value) // a GM's ruling brings the dead back (npc.go)
+		}
+		return set5e(c, field, value)
+	}
 }
 
 // set5e changes one field; every value is validated by the rules before it is stored.

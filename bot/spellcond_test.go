@@ -119,9 +119,9 @@ func TestCastConditionAnchor(t *testing.T) {
 	if len(ogre.Conditions) != 1 || ogre.Conditions[0].Anchor != mira.ID || !ogre.Conditions[0].Fresh {
 		t.Fatalf("anchor: %+v", ogre.Conditions)
 	}
-	e.ok("alice", "/init next") // Mira's casting turn ends: it does not count
-	e.ok("gm-carol", "/init next")
-	e.ok("alice", "/init next") // her next turn ends: 9 left
+	e.ok("alice", "/init next")       // Mira's casting turn ends: it does not count
+	e.ok("gm-carol", "/init next", 1) // the Ogre's turn ends: its repeat WIS save against hold person fails (issue 12)
+	e.ok("alice", "/init next")       // her next turn ends: 9 left
 	if got := joined(e.npcConditions("Ogre")); got != "paralyzed:9" {
 		t.Errorf("after a round: %s", got)
 	}
@@ -281,7 +281,7 @@ func TestHPDamageConcentration(t *testing.T) {
 // TestNPCSavesAndDefences: /init add saves:, resist:, vuln: and immune: are what /cast and /attack use.
 func TestNPCSavesAndDefences(t *testing.T) {
 	e := castEnv(t)
-	e.ok("gm-carol", "/settings show_npc_stats show:on") // the NPCs' saves in public (issue 11 §3)
+	e.ok("gm-carol", "/settings show_npc_stats value:on") // the NPCs' saves in public (issue 11 §3)
 	r := e.ok("gm-carol", "/init add name:Mage hp:40 ac:12 bonus:2 saves:\"wis+4, INT 6\" resist:fire,寒冷 vuln:radiant immune:poison", 5)
 	st := jobj(t, r.Result, "stats")
 	if saves := jobj(t, st, "saves"); jnum(t, saves, "wis") != 4 || jnum(t, saves, "int") != 6 || len(saves) != 2 {

@@ -14,6 +14,7 @@ import (
 // Attack is /attack's input: who attacks whom, and each system's reading of the options.
 type Attack struct {
 	Character string // the attacker as typed; "" = the caller's active character
+	As        string // an NPC of the channel's 5e encounter attacking (npcact.go; Attack5e.Weapon: its action)
 	Target    string // a tracked target by name; "" = none (given AC or defences)
 	Dnd5e     Reading[Attack5e]
 	Rogue     Reading[AttackRT]
@@ -55,15 +56,17 @@ type AttackRT struct {
 // AttackResult is what an attack did, in the attacker's system.
 type AttackResult struct {
 	System string
-	Dnd5e  *Attack5eResult
+	Dnd5e  *Attack5eResult // an NPC's: its first attack
 	Rogue  *AttackRTResult
 	CoC    *AttackCoCResult
+	NPC    *NPCAttack // an NPC's attack or multiattack (npcact.go)
 }
 
 // Attack5eResult is a D&D 5e attack: the Attack action with a sheet attack (one roll, or one per attack with
 // Extra Attack), or an ad-hoc roll.
 type Attack5eResult struct {
-	Attacker *dnd5e.Character // nil: an ad-hoc roll without a character
+	Attacker *dnd5e.Character // nil: an ad-hoc roll without a character, or an NPC's (By)
+	By       string           // the attacking NPC's name ("" for a character or a GM's ad-hoc roll)
 	Roll     *dnd5e.AttackResult
 	Steps    []AttackStep // every attack roll, in order (Steps[0].Roll is Roll)
 	Target   *Hit         // a tracked target; nil when there is none
@@ -99,7 +102,9 @@ type Hit struct {
 	ConcSave  *dnd5e.ConcentrationResult
 	ConcEnded string
 	Released  []Released
-	Landed    []Landed // the conditions a spell put on it
+	Landed    []Landed          // the conditions a spell put on it
+	Immune    []dnd5e.Condition // conditions that did not land: it is immune to them (npc.go)
+	Repeated  []RepeatRoll      // the saves it repeated as its turn ended (repeat.go)
 	// Effects are the effects the command put on it (a spell's, a feature's); EffectsEnded those that ended, on it
 	// or — for a caster — on others with its concentration.
 	Effects      []*dnd5e.EffectChange
@@ -116,8 +121,9 @@ type Hit struct {
 // hit is what the command did to cr.
 func (s *scene) hit(cr *Creature, change *dnd5e.HPChange) *Hit {
 	h := &Hit{Name: cr.Name(), NPC: cr.NPC(), Status: cr.status5e(), Change: change, ConcSave: cr.concSave,
-		ConcEnded: cr.concEnded, Released: cr.released, Landed: cr.landed, Effects: cr.effectsAdded,
-		EffectsEnded: cr.effectsEnded, Stabilized: cr.stabilized, Revived: cr.revived, Cured: cr.cured, Drained: cr.drained, Healed: cr.healed}
+		ConcEnded: cr.concEnded, Released: cr.released, Landed: cr.landed, Immune: cr.immune, Repeated: cr.repeated,
+		Effects: cr.effectsAdded, EffectsEnded: cr.effectsEnded, Stabilized: cr.stabilized, Revived: cr.revived,
+		Cured: cr.cured, Drained: cr.drained, Healed: cr.healed}
 	h.Vague = h.NPC && !s.showNPCStats()
 	return h
 }
@@ -130,6 +136,11 @@ func (s *scene) hit(cr *Creature, change *dnd5e.HPChange) *Hit {
 func (t *Table) Attack(ctx context.Context, c Caller, in Attack, r dice.Roller) (*AttackResult, error) {
 	var out *AttackResult
 	err := t.update(ctx, c, r, func(s *scene) error {
+		if in.As != "" {
+			res, err := s.npcAttack5e(&in)
+			out = res
+			return err
+		}
 		sys := s.actingSystem(in.Character)
 		if npc, err := s.rogueNPCActor(in.Character); npc != nil || err != nil {
 			sys = SystemRogue

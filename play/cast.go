@@ -33,6 +33,7 @@ import (
 // Cast is /cast's input: the caster and each system's reading of the options.
 type Cast struct {
 	Character string
+	As        string // an NPC of the channel's 5e encounter casting (npc.go); "" = a character
 	Dnd5e     Reading[Cast5e]
 	Rogue     Reading[CastRT]
 }
@@ -68,9 +69,10 @@ type CastResult struct {
 
 // Cast5eResult is a D&D 5e cast: the caster, the rules' result, and what it did to each target.
 type Cast5eResult struct {
-	Caster    *dnd5e.Character
-	CasterHit *Hit // what happened to the caster's concentration
-	Targeted  bool // the caster is one of its targets
+	Caster    *dnd5e.Character // an NPC's: the caster its stat block makes (NPC)
+	NPC       bool             // an NPC cast it: its slots are the GM's to count
+	CasterHit *Hit             // what happened to the caster's concentration
+	Targeted  bool             // the caster is one of its targets
 	Spell     dnd5e.Spell
 	Result    *dnd5e.CastResult
 	Targets   []CastTarget         // in the order of Result.Targets
@@ -99,6 +101,11 @@ type CastRTResult struct {
 func (t *Table) Cast(ctx context.Context, c Caller, in Cast, r dice.Roller) (*CastResult, error) {
 	var out *CastResult
 	err := t.update(ctx, c, r, func(s *scene) error {
+		if in.As != "" {
+			res, err := rules5e{}.cast(s, &in)
+			out = res
+			return err
+		}
 		ch, err := s.acting(in.Character)
 		if err != nil {
 			return err
@@ -149,7 +156,7 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 		return nil, in.Dnd5e.Err
 	}
 	k := in.Dnd5e.In
-	caster, err := s.edit5e(in.Character)
+	caster, cc, co, err := s.caster5e(in)
 	if err != nil {
 		return nil, err
 	}
@@ -175,14 +182,14 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := dnd5e.CastOptions{Ritual: k.Ritual, AnyClass: k.AnyClass, Concentration: &caster.conc, Mode: k.Mode, Bonus: k.Bonus,
-		CritRule: dnd5e.CritRule(g.CritRule), Choice: k.Choice}
-	res, err := caster.d5.Cast(k.Spell, k.Level, spellTargets(caster, targets, invalid, k.Spell), s.r, o)
+	o := dnd5e.CastOptions{Ritual: k.Ritual, AnyClass: k.AnyClass || co.AnyClass, Concentration: &caster.conc, Mode: k.Mode, Bonus: k.Bonus,
+		CritRule: dnd5e.CritRule(g.CritRule), Choice: k.Choice, SaveDC: co.SaveDC, AttackBonus: co.AttackBonus}
+	res, err := cc.Cast(k.Spell, k.Level, spellTargets(caster, targets, invalid, k.Spell), s.r, o)
 	if err != nil {
 		return nil, err
 	}
 	concAfterCast := caster.conc
-	out := &Cast5eResult{Caster: caster.d5, Spell: k.Spell, Result: res, Encounter: e, Targeted: slices.Contains(targets, caster)}
+	out := &Cast5eResult{Caster: cc, NPC: caster.NPC(), Spell: k.Spell, Result: res, Encounter: e, Targeted: slices.Contains(targets, caster)}
 	damage := make([]*dnd5e.HPChange, len(targets))
 	heals := make([]*dnd5e.HPChange, len(targets))
 	for i, f := range targets {
@@ -214,6 +221,7 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 	if err := s.spellEffects(k.Spell, res, caster, concAfterCast, targets, damage); err != nil {
 		return nil, err
 	}
+	s.recordRepeats(k.Spell, res, cc.Name, spellDC(cc, res, o), targets) // repeat.go
 	if err := s.spellOutcomes(res, caster, targets); err != nil {
 		return nil, err
 	}
@@ -287,7 +295,7 @@ func (s *scene) castTargets(caster *Creature, e *encounter.Encounter, k *Cast5e)
 func spellTargets(caster *Creature, targets []*Creature, invalid map[*Creature]bool, sp dnd5e.Spell) []dnd5e.SpellTarget {
 	out := make([]dnd5e.SpellTarget, len(targets))
 	for i, f := range targets {
-		t := dnd5e.SpellTarget{Target: f.target5e(), Invalid: invalid[f]}
+		t := dnd5e.SpellTarget{Target: f.target5eFrom(dnd5e.DamageSource{Spell: true}), Invalid: invalid[f]}
 		if sp.Save != "" {
 			t.SaveMod = f.saveMod5e(sp.Save)
 		}
@@ -329,6 +337,9 @@ func (s *scene) spellEffects(sp dnd5e.Spell, res *dnd5e.CastResult, caster *Crea
 			continue
 		}
 		for _, sc := range ct.Conditions {
+			if f.landImmune(sc.ID) { // an NPC immune to it (npc.go)
+				continue
+			}
 			added, err := s.land(f, caster, sc)
 			if err != nil {
 				return err

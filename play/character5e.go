@@ -29,6 +29,9 @@ func (t *Table) DeathSave(ctx context.Context, c Caller, character string, o dnd
 		if err != nil {
 			return err
 		}
+		if err := s.deathSaveTurn(cr); err != nil {
+			return err
+		}
 		if res, err = cr.d5.DeathSave(s.r, o); err != nil {
 			return err
 		}
@@ -57,6 +60,9 @@ func (t *Table) DeathSaveByID(ctx context.Context, c Caller, id string, r dice.R
 		}
 		cr := s.character(ch)
 		if err := cr.as5e(); err != nil {
+			return err
+		}
+		if err := s.deathSaveTurn(cr); err != nil {
 			return err
 		}
 		if res, err = cr.d5.DeathSave(s.r, dnd5e.RollOptions{}); err != nil {
@@ -153,7 +159,7 @@ func (t *Table) Rest(ctx context.Context, c Caller, character string, long bool,
 			return err
 		}
 		if long {
-			res, err = cr.d5.LongRest(at)
+			res, err = s.longRest5e(cr, at, false)
 		} else {
 			res, err = cr.d5.ShortRest(hitDice, s.r)
 		}

@@ -15,7 +15,8 @@ import (
 // /init condition, /sheet set and /sheet rename — the conditions it held end in the same transaction, on sheets and
 // on encounter NPCs, in this channel or another. /sheet import creates a character that holds nothing. A condition
 // the target already had is not held, so ending the spell leaves it; two casters' identical conditions are one
-// condition on the target, and the first concentration to end removes it. Not covered: concentrating NPCs.
+// condition on the target, and the first concentration to end removes it. A concentrating NPC (npc.go) keeps its
+// spell and holding in its stats, and loses them the same ways.
 
 // settle ends the concentration of the given characters that can no longer concentrate (B6), then removes the
 // conditions held, and the effects given (effectconc.go), by every concentration that ended. Call it with the
@@ -23,6 +24,9 @@ import (
 func (s *scene) settle(touched ...*Creature) error {
 	for _, cr := range touched {
 		if cr.d5 == nil {
+			if err := s.settleNPC(cr); err != nil {
+				return err
+			}
 			continue
 		}
 		if ended := cr.conc.EndIfIncapacitated(cr.d5); ended != "" {

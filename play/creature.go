@@ -27,17 +27,24 @@ type Creature struct {
 	// ccLast is a CoC character's last /check roll (coc.go)
 	ccLast *LastRoll
 
-	// 5e concentration: the spell, and the conditions it holds (read from the sheet on load)
+	// 5e concentration: the spell, and the conditions it holds (read from the sheet on load, or an NPC's stats)
 	conc    dnd5e.Concentration
 	holding dnd5e.Holding
 	bearers bearerHolding // the creatures its spell's effects are on (effectconc.go)
 	lastHit *lastHit      // the last attack that hit it (shield.go)
+	// a 5e character's other sheet extras: its repeat saves and its last death save's turn (sheets.go)
+	extras sheetExtras5e
+	// a 5e NPC's stats (npc.go), read once; statsDirty: to be written back into its combatant
+	stats      *dnd5e.NPCStats
+	statsDirty bool
 
 	// what happened to it in this command
 	concSave  *dnd5e.ConcentrationResult
-	concEnded string     // the spell lost without a save (0 HP, incapacitated)
-	released  []Released // conditions that ended with its concentration
-	landed    []Landed   // conditions a spell put on it
+	concEnded string            // the spell lost without a save (0 HP, incapacitated)
+	released  []Released        // conditions that ended with its concentration
+	landed    []Landed          // conditions a spell put on it
+	immune    []dnd5e.Condition // conditions that did not land: an NPC immune to them (npc.go)
+	repeated  []RepeatRoll      // the saves it repeated as its turn ended (repeat.go)
 	// effects: those a command put on it, and those that ended (on it, or — for a caster — with its concentration)
 	effectsAdded []*dnd5e.EffectChange
 	effectsEnded []EffectEnded
@@ -115,13 +122,7 @@ func (cr *Creature) target5e() dnd5e.Target {
 	if cr.d5 != nil {
 		return cr.d5.AsTarget()
 	}
-	ids := make([]string, len(cr.comb.Conditions))
-	for i, cd := range cr.comb.Conditions {
-		ids[i] = cd.ID
-	}
-	t := npcStats(cr.comb).Target(cr.comb.Name, cr.comb.AC, cr.comb.HP, cr.comb.MaxHP, cr.comb.TempHP, ids)
-	t.Effects = npcEffects(cr.comb)
-	return t
+	return cr.target5eFrom(dnd5e.DamageSource{})
 }
 
 // saveMod5e is the creature's saving-throw modifier: a sheet's own; an NPC's from its stats, with their fallback.
@@ -129,7 +130,7 @@ func (cr *Creature) saveMod5e(a dnd5e.Ability) int {
 	if cr.d5 != nil {
 		return cr.d5.SaveBonus(a)
 	}
-	return npcStats(cr.comb).SaveMod(a, cr.comb.Bonus)
+	return cr.stats5e().SaveMod(a, cr.comb.Bonus)
 }
 
 // dead5e reports whether the creature is dead (an NPC: down).
@@ -149,7 +150,8 @@ func (cr *Creature) damage5e(s *scene, amount int, crit bool) (*dnd5e.HPChange, 
 			return nil, err
 		}
 		s.changed(cr.channel)
-		return npcChange(ch), nil
+		hc := npcChange(ch)
+		return hc, cr.concentrateNPC(amount, hc, s.r)
 	}
 	ch, err := cr.d5.DamageResolved(amount, crit)
 	if err != nil {
@@ -236,8 +238,10 @@ func (cr *Creature) write(s *scene) error {
 		if ended := cr.conc.EndIfIncapacitated(cr.d5); ended != "" {
 			cr.concEnded = ended
 		}
+		x := cr.extras
+		x.LastHit = cr.lastHit
 		sheet, err := encodeConc(cr.d5, concRecord{Concentration: cr.conc, Conditions: cr.holding.Kept(cr.conc),
-			Bearers: cr.bearers.kept(cr.conc)}, cr.lastHit)
+			Bearers: cr.bearers.kept(cr.conc)}, x)
 		if err != nil {
 			return err
 		}
@@ -259,6 +263,8 @@ func (cr *Creature) write(s *scene) error {
 		return s.tx.PutCharacter(cr.ch)
 	case cr.rt != nil:
 		return cr.writeRogueNPC(s)
+	case cr.statsDirty:
+		return cr.writeStats5e(s)
 	}
 	return nil
 }
@@ -325,6 +331,7 @@ func (cr *Creature) as5e() error {
 	cr.d5, cr.conc, cr.holding = c, k.Concentration, dnd5e.Holding{Spell: k.Spell, Conditions: k.Conditions}
 	cr.bearers = bearerHolding{Spell: k.Spell, Bearers: k.Bearers}
 	cr.lastHit = storedLastHit(cr.ch.Sheet)
+	cr.extras = storedExtras(cr.ch.Sheet)
 	return nil
 }
 

@@ -122,7 +122,7 @@ func TestEffectsTickOnTurns(t *testing.T) {
 	}
 	var endedAt []string
 	for i := range 7 { // round 1: Mira, Borin, Goblin 1, Goblin 2; round 2: Mira, Borin, Goblin 1
-		_, turn, err := e.table.InitTurn(ctx, gm, true)
+		_, turn, err := e.table.InitTurn(ctx, gm, true, roll())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +138,7 @@ func TestEffectsTickOnTurns(t *testing.T) {
 	if len(endedAt) != 1 || endedAt[0] != want[0] {
 		t.Errorf("ended %v, want %v so far", endedAt, want)
 	}
-	_, turn, err := e.table.InitTurn(ctx, gm, true)
+	_, turn, err := e.table.InitTurn(ctx, gm, true, roll())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func TestExtraAttackAndSneakOncePerTurn(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := e.table.InitTurn(ctx, caller("gm"), true); err != nil { // round 1 begins: the turn key is set
+	if _, _, err := e.table.InitTurn(ctx, caller("gm"), true, roll()); err != nil { // round 1 begins: the turn key is set
 		t.Fatal(err)
 	}
 	sneak := func(faces ...int) *dnd5e.AttackResult {
@@ -234,7 +234,7 @@ func TestExtraAttackAndSneakOncePerTurn(t *testing.T) {
 	if r := sneak(18, 1); r.Damage == nil || r.Damage.Total != 4 {
 		t.Fatalf("second hit in the turn: %+v", r.Damage)
 	}
-	if _, _, err := e.table.InitTurn(ctx, caller("gm"), true); err != nil { // the next turn
+	if _, _, err := e.table.InitTurn(ctx, caller("gm"), true, roll()); err != nil { // the next turn
 		t.Fatal(err)
 	}
 	if r := sneak(18, 1, 1, 1); r.Damage == nil || r.Damage.Total != 6 {

@@ -22,6 +22,7 @@ const (
 // HP is /hp's input: an amount of damage, healing, temporary HP or a new maximum for a character.
 type HP struct {
 	Character string // "" = the caller's active character
+	Target    string // an NPC of the channel's 5e encounter (npcact.go), or a character by name
 	Kind      HPKind
 	Amount    int
 	Crit      bool                      // damage: a critical hit (5e: two death-save failures at 0 HP; RT: to the head)
@@ -36,6 +37,7 @@ type HPResult struct {
 	Dnd5e  *HP5e
 	Rogue  *HPRogue
 	CoC    *HPCoC
+	NPC    *HPNPC // an NPC's (npcact.go)
 	// Others: the character is not the caller's (help to anyone's, or harm by a GM or a fellow combatant): the
 	// reply names who did it.
 	Others bool
@@ -63,6 +65,14 @@ type HPRogue struct {
 func (t *Table) HP(ctx context.Context, c Caller, in HP, r dice.Roller) (*HPResult, error) {
 	var out *HPResult
 	err := t.update(ctx, c, r, func(s *scene) error {
+		if in.Target != "" {
+			res, npc, err := s.hpNPC(&in)
+			if npc {
+				out = res
+				return err
+			}
+			in.Character = in.Target // a character by name
+		}
 		res, err := rulesOf(s.actingSystem(in.Character)).hp(s, &in)
 		if res != nil {
 			res.Others = s.others(in.Character)

@@ -130,10 +130,17 @@ func (t *Table) InitJoin(ctx context.Context, c Caller, in InitJoin, r dice.Roll
 	return e, added, err
 }
 
-// InitAdd is /init add's input: the NPCs, with their 5e stats (saves and damage defences) or their Rogue's Tale
-// defences.
+// InitAdd is /init add's input: the NPCs, with their 5e stats (an SRD monster, saves and damage defences) or their
+// Rogue's Tale defences, and how their hit points and initiative are found (monster.go).
 type InitAdd struct {
 	NPC encounter.NPCEntry
+	// Monster is an SRD monster's id ("" for a hand-made NPC): its AC, HP, DEX and stat block come with it.
+	Monster string
+	// HP is how hit points are found when NPC.HP is 0: "average" (a monster's stat block, the default), "roll" (its
+	// Hit Dice, for each creature) or dice notation rolled for each creature ("2d8+6").
+	HP string
+	// Group: every creature of the group on one initiative roll (nil: the guild's npc_initiative setting).
+	Group *bool
 	// Stats5e are the 5e saves and defences (nil: none); Stats5eGiven names the options that gave them.
 	Stats5e      *dnd5e.NPCStats
 	Stats5eGiven []string
@@ -144,9 +151,17 @@ type InitAdd struct {
 	CoC Reading[NewCoCNPC]
 }
 
+// NPCsAdded is what /init add did: who entered (with their initiative), and the hit points each got.
+type NPCsAdded struct {
+	*encounter.Added
+	Monster string         // the SRD monster's id, "" for hand-made NPCs
+	HP      []int          // each new NPC's hit points, in the order of Arrivals' names (numbered order)
+	HPRolls []*dice.Result // the rolls that gave them (none for a number or the average)
+}
+
 // InitAdd adds NPCs to the channel's encounter (those who run it only).
-func (t *Table) InitAdd(ctx context.Context, c Caller, in InitAdd, r dice.Roller) (*encounter.Encounter, *encounter.Added, error) {
-	var added *encounter.Added
+func (t *Table) InitAdd(ctx context.Context, c Caller, in InitAdd, r dice.Roller) (*encounter.Encounter, *NPCsAdded, error) {
+	var out *NPCsAdded
 	e, err := t.runEncounter(ctx, c, r, func(s *scene, e *encounter.Encounter) error {
 		if err := s.mayControl(e); err != nil {
 			return err
@@ -158,8 +173,19 @@ func (t *Table) InitAdd(ctx context.Context, c Caller, in InitAdd, r dice.Roller
 			return fail("rt.err.option_not_for_system", "Option", in.Stats5eGiven[0], "System", string(e.System))
 		}
 		entry := in.NPC
-		if in.Stats5e != nil {
-			data, err := json.Marshal(in.Stats5e)
+		stats, err := s.monsterEntry(e, &in, &entry)
+		if err != nil {
+			return err
+		}
+		hps, rolls, err := s.npcHP(&in, entry.Count)
+		if err != nil {
+			return err
+		}
+		if len(hps) > 0 {
+			entry.HP = hps[0]
+		}
+		if stats != nil {
+			data, err := json.Marshal(stats)
 			if err != nil {
 				return err
 			}
@@ -184,11 +210,15 @@ func (t *Table) InitAdd(ctx context.Context, c Caller, in InitAdd, r dice.Roller
 		case in.DefencesGiven:
 			return fail("rt.err.option_not_for_system", "Option", "defences", "System", string(e.System))
 		}
-		var err error
-		added, err = e.AddNPCs(entry, s.r)
+		added, err := e.AddNPCs(entry, s.r)
+		if err != nil {
+			return err
+		}
+		out = &NPCsAdded{Added: added, Monster: in.Monster, HPRolls: rolls}
+		out.HP, err = setGroupHP(e, added, hps, entry.HP)
 		return err
 	})
-	return e, added, err
+	return e, out, err
 }
 
 // InitList reads the channel's encounter with its 5e characters' sheets and concentration, by combatant id.
@@ -306,9 +336,17 @@ func (t *Table) InitCondition(ctx context.Context, c Caller, in InitCondition) (
 		if in.Remove {
 			out.Change, err = e.RemoveCondition(cb.ID, id)
 		} else {
+			if e.System == encounter.DnD5e && npcStats(cb).ImmuneTo(dnd5e.Condition(id)) { // its monster's (npc.go)
+				return fail("npc.err.immune", "Name", cb.Name, "Condition", id)
+			}
 			out.Change, err = e.AddCondition(cb.ID, encounter.ConditionSpec{ID: id, Rounds: in.Rounds})
 		}
-		return err
+		if err != nil || e.System != encounter.DnD5e || cb.Kind != encounter.KindNPC {
+			return err
+		}
+		cr := s.npc(e, c.ChannelID, cb)
+		cr.stats5e()
+		return s.settleNPC(cr) // an incapacitated NPC's spell ends (npc.go)
 	})
 	return e, out, err
 }
@@ -372,9 +410,13 @@ func (t *Table) InitRemove(ctx context.Context, c Caller, combatant string) (*en
 	return e, rm, err
 }
 
-// InitEnd ends the channel's encounter (those who run it only); it returns the encounter as it ended.
-func (t *Table) InitEnd(ctx context.Context, c Caller) (*encounter.Encounter, error) {
-	var out *encounter.Encounter
+// InitEnd ends the channel's encounter (those who run it only); it returns the encounter as it ended and the
+// timed conditions that ended with it (gmturn.go: those that do not outlast it; keep: none end).
+func (t *Table) InitEnd(ctx context.Context, c Caller, keep bool) (*encounter.Encounter, []encounter.Expiry, error) {
+	var (
+		out   *encounter.Encounter
+		ended []encounter.Expiry
+	)
 	err := t.update(ctx, c, nil, func(s *scene) error {
 		e, err := s.mustHere()
 		if err != nil {
@@ -383,9 +425,12 @@ func (t *Table) InitEnd(ctx context.Context, c Caller) (*encounter.Encounter, er
 		if err := s.mayControl(e); err != nil {
 			return err
 		}
+		if ended, err = s.endEncounter5e(e, keep); err != nil {
+			return err
+		}
 		s.deleteEncounter(c.ChannelID)
 		out = e
 		return nil
 	})
-	return out, err
+	return out, ended, err
 }

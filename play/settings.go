@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"rulekeeper/rules/coc"
@@ -21,8 +22,8 @@ func (t *Table) Settings(ctx context.Context, c Caller) (Settings, error) {
 
 // SetSetting changes one guild setting; only a member with Manage Server may. Fields: language (a language, or
 // "auto" for each user's own), gm_role (a role id, mention allowed), crit_rule, system, aoe_method,
-// rt_crit_direction, rt_crit_effect (on/off), coc_death (classic/pulp), show_npc_stats (on/off); house rules at
-// their default are dropped.
+// rt_crit_direction, rt_crit_effect (on/off), coc_death (classic/pulp), show_npc_stats (on/off), npc_initiative
+// (each/group), long_rest_cooldown (hours, 0 for none); house rules at their default are dropped.
 func (t *Table) SetSetting(ctx context.Context, c Caller, field, value string) (Settings, error) {
 	var out Settings
 	err := t.update(ctx, c, nil, func(s *scene) error {
@@ -55,12 +56,23 @@ func (t *Table) SetSetting(ctx context.Context, c Caller, field, value string) (
 			g.House = setHouse(g.House, HouseCoCDeath, value, string(coc.DeathClassic))
 		case HouseShowNPCStats:
 			g.House = setHouse(g.House, HouseShowNPCStats, value, "off")
+		case HouseNPCInitiative:
+			g.House = setHouse(g.House, HouseNPCInitiative, value, "each")
+		case HouseLongRestCooldown:
+			n, err := strconv.Atoi(strings.TrimSpace(value))
+			if err != nil || n < 0 || n > MaxCooldownHours {
+				return fail("settings.err.bad_cooldown", "Value", value, "Max", MaxCooldownHours)
+			}
+			g.House = setHouse(g.House, HouseLongRestCooldown, strconv.Itoa(n), "24")
 		}
 		out = g
 		return s.tx.PutGuild(g)
 	})
 	return out, err
 }
+
+// MaxCooldownHours bounds long_rest_cooldown: a week.
+const MaxCooldownHours = 168
 
 // setHouse sets a house rule, dropping it when it is the default.
 func setHouse(h map[string]string, key, value, def string) map[string]string {

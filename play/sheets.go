@@ -30,10 +30,23 @@ type concRecord struct {
 	Bearers []effectBearer `json:"bearers,omitempty"`
 }
 
-// sheetExtras5e is the part of a stored 5e sheet kept beside the rules' fields.
+// sheetExtras5e is the part of a stored 5e sheet kept beside the rules' fields: its concentration, the last hit it
+// took, the saves it repeats at the end of its turns (repeat.go) and the turn of its last death save in an
+// encounter (one a turn, gmturn.go).
 type sheetExtras5e struct {
-	Concentration *concRecord `json:"concentration,omitempty"`
-	LastHit       *lastHit    `json:"last_hit,omitempty"` // the last attack that hit it, for a shield in reaction (shield.go)
+	Concentration *concRecord        `json:"concentration,omitempty"`
+	LastHit       *lastHit           `json:"last_hit,omitempty"` // the last attack that hit it, for a shield in reaction (shield.go)
+	Repeats       []dnd5e.RepeatSave `json:"repeat_saves,omitempty"`
+	DeathSaveTurn string             `json:"death_save_turn,omitempty"`
+}
+
+// storedExtras reads the repeat saves and the death-save turn stored in a 5e sheet (none when unreadable).
+func storedExtras(sheet json.RawMessage) sheetExtras5e {
+	var x sheetExtras5e
+	if json.Unmarshal(sheet, &x) != nil {
+		return sheetExtras5e{}
+	}
+	return sheetExtras5e{Repeats: x.Repeats, DeathSaveTurn: x.DeathSaveTurn}
 }
 
 // sheetWith5e is a 5e sheet with its extras, as stored.
@@ -81,17 +94,17 @@ func storedLastHit(sheet json.RawMessage) *lastHit {
 }
 
 // encodeConc validates a sheet and encodes it with the caster's concentration (none when k is not active) and
-// the last hit it took (none when nil).
-func encodeConc(c *dnd5e.Character, k concRecord, hit *lastHit) (json.RawMessage, error) {
-	if !k.Active() && hit == nil {
+// the other extras x: the last hit it took (none when nil), its repeat saves and its last death save's turn.
+func encodeConc(c *dnd5e.Character, k concRecord, x sheetExtras5e) (json.RawMessage, error) {
+	x.Concentration = nil
+	if k.Active() {
+		x.Concentration = &k
+	}
+	if x.Concentration == nil && x.LastHit == nil && len(x.Repeats) == 0 && x.DeathSaveTurn == "" {
 		return encode5e(c)
 	}
 	if err := c.Validate(); err != nil {
 		return nil, err
-	}
-	x := sheetExtras5e{LastHit: hit}
-	if k.Active() {
-		x.Concentration = &k
 	}
 	return json.Marshal(sheetWith5e{Character: c, sheetExtras5e: x})
 }

@@ -50,7 +50,7 @@ func (s *scene) spellOutcomes(res *dnd5e.CastResult, caster *Creature, targets [
 			return err
 		}
 	}
-	if res.CasterHeal > 0 && caster.d5.State != dnd5e.Dead {
+	if res.CasterHeal > 0 && caster.d5 != nil && caster.d5.State != dnd5e.Dead { // an NPC caster's is the GM's to apply
 		ch, err := caster.d5.Heal(min(res.CasterHeal, dnd5e.MaxHPLimit))
 		if err != nil {
 			return err

@@ -56,9 +56,6 @@ func (s *scene) actingSystem(name string) string {
 const (
 	HouseRTCritDirection = "rt_crit_direction" // a rogue.CritDirection; default rogue.CritAttacker
 	HouseRTCritEffect    = "rt_crit_effect"    // "on" (default) or "off"
-	// HouseShowNPCStats: "on" shows NPC numbers (HP, AC, save bonuses) in public replies; off by default, when
-	// they show a health word and hit or miss, and the GM reads them with /init list detail:true.
-	HouseShowNPCStats = "show_npc_stats"
 )
 
 // showNPCStats reports whether the guild shows NPC numbers in public replies (HouseShowNPCStats).

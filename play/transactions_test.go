@@ -133,7 +133,7 @@ func TestTransactionsPerCommand(t *testing.T) {
 			_, _, err := e.table.Rest(ctx, bg("bob"), "", false, 0, time.Now(), roll())
 			return err
 		}},
-		{"/init next", 0, 1, func() error { _, _, err := e.table.InitTurn(ctx, bg("gm"), true); return err }},
+		{"/init next", 0, 1, func() error { _, _, err := e.table.InitTurn(ctx, bg("gm"), true, roll()); return err }},
 		{"/init list", 1, 0, func() error { _, _, _, err := e.table.InitList(ctx, bg("gm")); return err }},
 		{"/init move", 0, 1, func() error {
 			_, _, err := e.table.InitMove(ctx, bg("gm"), "Goblin 2", &encounter.Pos{X: 1, Y: 1})
@@ -193,7 +193,42 @@ func TestTransactionsPerCommand(t *testing.T) {
 			_, err := e.table.Counter(ctx, bg("bob"), play.CounterEdit{Op: play.CounterUse, Name: "Arrows"})
 			return err
 		}},
-		{"/init end", 0, 1, func() error { _, err := e.table.InitEnd(ctx, bg("gm")); return err }},
+		{"/init add monster", 0, 1, func() error {
+			twenty := 20
+			in := play.InitAdd{NPC: encounter.NPCEntry{Name: "Fanatic", InitOptions: encounter.InitOptions{Fixed: &twenty}}, Monster: "cult_fanatic"}
+			_, _, err := e.table.InitAdd(ctx, bg("gm"), in, roll())
+			return err
+		}},
+		{"/attack as (an NPC's multiattack)", 0, 1, func() error {
+			in := play.Attack{As: "Fanatic", Target: "Borin", Dnd5e: play.Reading[play.Attack5e]{In: play.Attack5e{Weapon: "multiattack", Distance: 5}}}
+			_, err := e.table.Attack(ctx, bg("gm"), in, roll(10, 2, 10, 2, 10, 2))
+			return err
+		}},
+		{"/save as", 1, 0, func() error {
+			_, err := e.table.SaveAs(ctx, bg("gm"), "Fanatic", dnd5e.Wis, dnd5e.RollOptions{DC: 12}, roll(10))
+			return err
+		}},
+		{"/check as", 1, 0, func() error {
+			_, err := e.table.CheckAs(ctx, bg("gm"), "Fanatic", play.Check5e{Skill: "deception"}, roll(10))
+			return err
+		}},
+		{"/cast as", 0, 1, func() error {
+			in := play.Cast{As: "Fanatic", Dnd5e: play.Reading[play.Cast5e]{In: play.Cast5e{Spell: hold, Targets: []string{"Borin"}}}}
+			_, err := e.table.Cast(ctx, bg("gm"), in, roll(3))
+			return err
+		}},
+		{"/hp damage target (an NPC)", 0, 1, func() error {
+			_, err := e.table.HP(ctx, bg("gm"), play.HP{Target: "Fanatic", Kind: play.HPDamage, Amount: 4}, roll(15))
+			return err
+		}},
+		{"/hp set", 0, 1, func() error { _, err := e.table.SetHP(ctx, bg("gm"), "Goblin 1", 0); return err }},
+		{"/hp revive", 0, 1, func() error { _, err := e.table.Revive(ctx, bg("gm"), "Goblin 1", 2); return err }},
+		{"/time advance", 0, 1, func() error { _, err := e.table.AdvanceTime(ctx, bg("gm"), 8*time.Hour, time.Now()); return err }},
+		{"/rest long force", 0, 1, func() error {
+			_, _, err := e.table.LongRest(ctx, bg("gm"), "Borin", time.Now(), true, roll())
+			return err
+		}},
+		{"/init end", 0, 1, func() error { _, _, err := e.table.InitEnd(ctx, bg("gm"), false); return err }},
 	}
 	var table strings.Builder
 	e.store.take()

@@ -5,6 +5,7 @@ package play
 import (
 	"context"
 
+	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
 	"rulekeeper/rules/rogue"
@@ -18,6 +19,8 @@ type Turn struct {
 	// Sheet is the beginning 5e character's sheet (its state: dying prompts the death save), and SheetID its id.
 	Sheet   *dnd5e.Character
 	SheetID string
+	// Repeated are the saves the ended combatant repeated against spells that allow one (repeat.go).
+	Repeated []RepeatRoll
 	// Effects are what the turn's boundaries did to the combatants' effects (effectturn.go), in turn order.
 	Effects []TurnEffects
 }
@@ -25,10 +28,11 @@ type Turn struct {
 // InitTurn ends the current turn and begins the next (next) or goes back one (prev), in one transaction with the
 // turn's sheet effects: the ended 5e character's timed sheet conditions count down, a beginning Rogue's Tale
 // character's sheet defences come back. Only those who run the encounter go back or begin round 1; a player ends
-// their own combatant's turn.
-func (t *Table) InitTurn(ctx context.Context, c Caller, next bool) (*encounter.Encounter, *Turn, error) {
+// their own combatant's turn. In 5e, dead characters are passed over (listed as skipped) and the ended combatant
+// repeats its saves against spells that allow one, with r.
+func (t *Table) InitTurn(ctx context.Context, c Caller, next bool, r dice.Roller) (*encounter.Encounter, *Turn, error) {
 	var turn *Turn
-	e, err := t.runEncounter(ctx, c, nil, func(s *scene, e *encounter.Encounter) error {
+	e, err := t.runEncounter(ctx, c, r, func(s *scene, e *encounter.Encounter) error {
 		turn = &Turn{}
 		cur := e.Current()
 		if !next || cur == nil {
@@ -36,6 +40,9 @@ func (t *Table) InitTurn(ctx context.Context, c Caller, next bool) (*encounter.E
 				return err
 			}
 		} else if err := s.mayAct(e, cur); err != nil {
+			return err
+		}
+		if err := s.syncOut(e); err != nil {
 			return err
 		}
 		var err error
@@ -58,6 +65,11 @@ func (t *Table) InitTurn(ctx context.Context, c Caller, next bool) (*encounter.E
 				turn.DefencesReset = turn.DefencesReset || reset
 			}
 		case encounter.DnD5e:
+			if next {
+				if turn.Repeated, err = s.repeatSaves(e, turn.Ended); err != nil {
+					return err
+				}
+			}
 			if err := s.turnSheets5e(turn, next); err != nil {
 				return err
 			}

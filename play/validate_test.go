@@ -72,7 +72,7 @@ func TestExportExampleWorks(t *testing.T) {
 	}
 	gm := owner
 	gm.GM = true
-	if _, turn, err := tb.InitTurn(ctx, gm, true); err != nil || turn.TurnChange == nil {
+	if _, turn, err := tb.InitTurn(ctx, gm, true, dice.NewScripted(nil)); err != nil || turn.TurnChange == nil {
 		t.Errorf("/init next: %v", err)
 	}
 }

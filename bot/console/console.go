@@ -36,6 +36,7 @@ type Console struct {
 type consoleLine struct {
 	Text      string `json:"text"`
 	Ephemeral bool   `json:"ephemeral"`
+	Mention   string `json:"mention,omitempty"` // the user the reply pings (Reply.Mention)
 	Error     string `json:"error,omitempty"`
 	Result    any    `json:"result,omitempty"`
 }
@@ -244,7 +245,7 @@ func isOptionName(s string) bool {
 
 func (c *Console) write(out io.Writer, r *bot.Reply) {
 	if c.JSON {
-		line := consoleLine{Text: RenderText(r), Ephemeral: r.Ephemeral, Error: r.ErrorCode, Result: r.Result}
+		line := consoleLine{Text: RenderText(r), Ephemeral: r.Ephemeral, Mention: r.Mention, Error: r.ErrorCode, Result: r.Result}
 		b, err := json.Marshal(line)
 		if err != nil {
 			b, _ = json.Marshal(consoleLine{Text: RenderText(r), Ephemeral: r.Ephemeral, Error: "core.err.internal"})
@@ -259,9 +260,13 @@ func (c *Console) write(out io.Writer, r *bot.Reply) {
 	io.WriteString(out, text+"\n")
 }
 
-// RenderText renders a reply as plain text (Discord markdown kept): title, body, fields, footer, buttons.
+// RenderText renders a reply as plain text (Discord markdown kept): the user it pings, title, body, fields,
+// footer, buttons.
 func RenderText(r *bot.Reply) string {
 	var parts []string
+	if r.Mention != "" {
+		parts = append(parts, "@"+r.Mention)
+	}
 	if r.Title != "" {
 		parts = append(parts, "**"+r.Title+"**")
 	}

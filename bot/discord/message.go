@@ -73,7 +73,8 @@ func response(b *bot.Bot, req *bot.Request, r *bot.Reply) *discordgo.Interaction
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: modalData(r.Modal)}
 	}
 	m := renderMessage(r)
-	data := &discordgo.InteractionResponseData{Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files, Flags: m.flags}
+	data := &discordgo.InteractionResponseData{Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files,
+		Flags: m.flags, AllowedMentions: m.mentions}
 	t := discordgo.InteractionResponseChannelMessageWithSource
 	if req.Kind == bot.KindComponent && r.Update {
 		t = discordgo.InteractionResponseUpdateMessage
@@ -118,6 +119,31 @@ type message struct {
 	components []discordgo.MessageComponent
 	files      []*discordgo.File
 	flags      discordgo.MessageFlags
+	mentions   *discordgo.MessageAllowedMentions // always set: nobody is pinged but the reply's Mention
+}
+
+// allowedMentions lets a message ping only user (none when ""): never @everyone, @here or a role, whatever its
+// text holds.
+func allowedMentions(user string) *discordgo.MessageAllowedMentions {
+	am := &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+	if user != "" {
+		am.Users = []string{user}
+	}
+	return am
+}
+
+// validMention reports a user id Discord can mention: a snowflake (digits), or the console's and tests' plain ids
+// (letters, digits, - and _), never markup.
+func validMention(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // renderMessage turns a reply into an embed coloured by tone, rows of buttons and attachments, cut to Discord's
@@ -127,6 +153,13 @@ func renderMessage(r *bot.Reply) message {
 	if r.Ephemeral {
 		m.flags = discordgo.MessageFlagsEphemeral
 	}
+	// A mention pings only from the content (an embed's never does), and only the user allowed.
+	mention := ""
+	if validMention(r.Mention) {
+		mention = r.Mention
+		m.content = "<@" + mention + ">"
+	}
+	m.mentions = allowedMentions(mention)
 	e := &discordgo.MessageEmbed{Title: clip(r.Title, maxEmbedTitle), Color: toneColor(r.Tone)}
 	total := utf8.RuneCountInString(e.Title)
 	for _, f := range r.Fields {
@@ -171,7 +204,7 @@ func renderMessage(r *bot.Reply) message {
 	for _, f := range r.Files {
 		m.files = append(m.files, &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)})
 	}
-	if m.embeds == nil && m.files == nil && m.components == nil {
+	if m.content == "" && m.embeds == nil && m.files == nil && m.components == nil {
 		m.content = "\u200b" // Discord refuses an empty message
 	}
 	return m

@@ -202,7 +202,7 @@ func (e *responder) complete(i *discordgo.Interaction, req *bot.Request, deferre
 	msg := renderMessage(r)
 	if r.Ephemeral == deferredEphemeral {
 		_, err := e.rest.InteractionResponseEdit(i, &discordgo.WebhookEdit{
-			Content: &msg.content, Embeds: &msg.embeds, Components: &msg.components, Files: msg.files})
+			Content: &msg.content, Embeds: &msg.embeds, Components: &msg.components, Files: msg.files, AllowedMentions: msg.mentions})
 		if err != nil {
 			e.cfg.Metrics.failed("edit")
 			e.log.Error("edit deferred reply", "interaction", i.ID, "err", err)
@@ -213,7 +213,8 @@ func (e *responder) complete(i *discordgo.Interaction, req *bot.Request, deferre
 		e.log.Warn("delete deferred reply", "interaction", i.ID, "err", err)
 	}
 	_, err := e.rest.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
-		Content: msg.content, Embeds: msg.embeds, Components: msg.components, Files: msg.files, Flags: msg.flags})
+		Content: msg.content, Embeds: msg.embeds, Components: msg.components, Files: msg.files, Flags: msg.flags,
+		AllowedMentions: msg.mentions})
 	if err != nil {
 		e.cfg.Metrics.failed("followup")
 		e.log.Error("follow-up of deferred reply", "interaction", i.ID, "err", err)

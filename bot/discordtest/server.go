@@ -117,6 +117,8 @@ type Message struct {
 	CustomID   string                                      // modal
 	Title      string                                      // modal
 	Files      []File
+	// AllowedMentions is who the message may ping (nil when the body has none: Discord then parses every mention).
+	AllowedMentions *discordgo.MessageAllowedMentions
 }
 
 // Callback is an interaction response posted to /interactions/{id}/{token}/callback.
@@ -360,12 +362,13 @@ func DecodeMessage(data []byte, files []File) (*Message, error) {
 		Choices    []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
 		CustomID   string                                      `json:"custom_id"`
 		Title      string                                      `json:"title"`
+		Allowed    *discordgo.MessageAllowedMentions           `json:"allowed_mentions"`
 	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("message body: %w", err)
 	}
 	m := &Message{Content: raw.Content, Embeds: raw.Embeds, Flags: raw.Flags, Choices: raw.Choices,
-		CustomID: raw.CustomID, Title: raw.Title, Files: files}
+		CustomID: raw.CustomID, Title: raw.Title, Files: files, AllowedMentions: raw.Allowed}
 	for _, c := range raw.Components {
 		mc, err := discordgo.MessageComponentFromJSON(c)
 		if err != nil {

@@ -134,3 +134,26 @@ func TestTickConditions(t *testing.T) {
 		t.Errorf("TickConditions: %v %v", kept, exp)
 	}
 }
+
+// TestPassRounds: game time the GM lets pass counts timed conditions down as rounds would; untimed ones stay.
+func TestPassRounds(t *testing.T) {
+	c := fighter3(t)
+	for _, x := range []struct {
+		id     Condition
+		rounds int
+	}{{Poisoned, 10}, {Blinded, 600}, {Prone, 0}} {
+		if _, err := c.AddCondition(x.id, ConditionOptions{Rounds: x.rounds}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := c.PassRounds(0); got != nil {
+		t.Errorf("no time: %v", got)
+	}
+	got := c.PassRounds(100) // 10 minutes
+	if len(got) != 1 || got[0] != Poisoned {
+		t.Errorf("expired %v", got)
+	}
+	if !c.HasCondition(Blinded) || !c.HasCondition(Prone) || c.HasCondition(Poisoned) || c.Conditions[0].Rounds != 500 {
+		t.Errorf("left %+v", c.Conditions)
+	}
+}

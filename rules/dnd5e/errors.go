@@ -49,7 +49,7 @@ const (
 	ErrAlreadyStable      = "dnd5e.err.already_stable"       // Name
 	ErrRestWhileDying     = "dnd5e.err.rest_while_dying"     // Name
 	ErrLongRestNeedsHP    = "dnd5e.err.long_rest_needs_hp"   // Name
-	ErrLongRestTooSoon    = "dnd5e.err.long_rest_too_soon"   // Hours, Minutes (left, rounded up), Until (time.Time)
+	ErrLongRestTooSoon    = "dnd5e.err.long_rest_too_soon"   // Hours, Minutes (left, rounded up), Until (time.Time), Every (hours between rests)
 	ErrNotEnoughHitDice   = "dnd5e.err.not_enough_hit_dice"  // Want, Have
 	ErrConditionAbsent    = "dnd5e.err.condition_absent"     // Name, Condition
 	ErrNoSpellcasting     = "dnd5e.err.no_spellcasting"      // Name

@@ -73,3 +73,46 @@ func TestNPCTarget(t *testing.T) {
 		t.Error("NPCState or Empty")
 	}
 }
+
+// TestNPCMonster: an NPC that is an SRD monster saves, checks and defends with its stat block (issue 12); numbers
+// given by hand win over the monster's.
+func TestNPCMonster(t *testing.T) {
+	bugbear := NPCStats{Monster: "bugbear"}
+	for _, tt := range []struct {
+		name string
+		got  int
+		want int
+	}{
+		{"DEX save: the modifier (14: +2)", bugbear.SaveMod(Dex, 9), 2},
+		{"WIS save (11: +0)", bugbear.SaveMod(Wis, 9), 0},
+		{"a save given by hand wins", NPCStats{Monster: "bugbear", Saves: map[Ability]int{Wis: 5}}.SaveMod(Wis, 0), 5},
+		{"Stealth: the stat block's +6", bugbear.CheckMod(Dex, "stealth", 0), 6},
+		{"Athletics: STR 15, +2", bugbear.CheckMod(Str, "athletics", 0), 2},
+		{"a plain STR check", bugbear.CheckMod(Str, "", 0), 2},
+		{"hand-made: DEX check is the initiative bonus", NPCStats{}.CheckMod(Dex, "stealth", 3), 3},
+		{"hand-made: other checks +0", NPCStats{}.CheckMod(Str, "athletics", 3), 0},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("%s: %d, want %d", tt.name, tt.got, tt.want)
+		}
+	}
+	wolf := NPCStats{Monster: "werewolf_human"}
+	if got := wolf.TargetFrom("Werewolf", 11, 58, 58, 0, nil, DamageSource{}); !slices.Contains(got.Immune, "slashing") {
+		t.Errorf("a nonmagical sword: immune %v", got.Immune)
+	}
+	if got := wolf.TargetFrom("Werewolf", 11, 58, 58, 0, nil, DamageSource{Silvered: true}); slices.Contains(got.Immune, "slashing") {
+		t.Errorf("a silvered sword: immune %v", got.Immune)
+	}
+	skel := NPCStats{Monster: "skeleton", Resist: []DamageType{"fire"}}
+	got := skel.Target("Skeleton", 13, 13, 13, 0, []string{"prone"})
+	if !slices.Equal(got.Vuln, []DamageType{"bludgeoning"}) || !slices.Equal(got.Immune, []DamageType{"poison"}) ||
+		!slices.Equal(got.Resist, []DamageType{"fire"}) || got.CreatureType != "undead" {
+		t.Errorf("skeleton target %+v", got)
+	}
+	if !skel.ImmuneTo(Poisoned) || skel.ImmuneTo(Prone) || !(NPCStats{CondImmune: []Condition{Charmed}}).ImmuneTo(Charmed) {
+		t.Error("condition immunities")
+	}
+	if (NPCStats{Monster: "goblin"}).Empty() || !(NPCStats{}).Empty() {
+		t.Error("Empty")
+	}
+}

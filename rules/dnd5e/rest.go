@@ -92,15 +92,22 @@ func (c *Character) ShortRest(n int, r dice.Roller) (*RestResult, error) {
 // Dice regained up to half the level (at least 1, rounded down), every spell
 // slot restored, death-save tallies reset.
 func (c *Character) LongRest(now time.Time) (*RestResult, error) {
+	return c.LongRestCooldown(now, LongRestEvery)
+}
+
+// LongRestCooldown is LongRest with another wait between long rests (a guild's long_rest_cooldown): every ≤ 0 means
+// none (a GM's forced rest, or a table that tracks its days by hand).
+func (c *Character) LongRestCooldown(now time.Time, every time.Duration) (*RestResult, error) {
 	if c.State == Dead {
 		return nil, newError(ErrIsDead, "Name", c.Name)
 	}
-	if !c.LastLongRest.IsZero() {
-		next := c.LastLongRest.Add(LongRestEvery)
+	if !c.LastLongRest.IsZero() && every > 0 {
+		next := c.LastLongRest.Add(every)
 		if now.Before(next) {
 			left := next.Sub(now)
 			mins := int((left + time.Minute - 1) / time.Minute)
-			return nil, newError(ErrLongRestTooSoon, "Hours", mins/60, "Minutes", mins%60, "Until", next)
+			return nil, newError(ErrLongRestTooSoon, "Hours", mins/60, "Minutes", mins%60, "Until", next,
+				"Every", int((every+time.Hour-1)/time.Hour))
 		}
 	}
 	if c.HP < 1 {
@@ -129,7 +136,9 @@ func (c *Character) LongRest(now time.Time) (*RestResult, error) {
 	res.DeathSavesReset = c.DeathSaves != DeathSaves{}
 	c.DeathSaves = DeathSaves{}
 	c.LastLongRest = now
-	res.NextLongRest = now.Add(LongRestEvery)
+	if every > 0 {
+		res.NextLongRest = now.Add(every)
+	}
 	res.HP = *c.hpFinish(ch)
 	return res, nil
 }

@@ -169,3 +169,30 @@ func TestLongRestLeavesExhaustion4(t *testing.T) {
 		t.Errorf("exhaustion %d HP %d report %+v", c.Exhaustion, c.HP, res.HP)
 	}
 }
+
+// TestLongRestCooldown: a guild's long_rest_cooldown replaces the 24 hours; 0 (a GM's forced rest) waits for nothing.
+func TestLongRestCooldown(t *testing.T) {
+	now := time.Date(2025, 3, 1, 20, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name  string
+		every time.Duration
+		after time.Duration
+		ok    bool
+	}{
+		{"24 h, 8 h later", 24 * time.Hour, 8 * time.Hour, false},
+		{"8 h, 8 h later", 8 * time.Hour, 8 * time.Hour, true},
+		{"8 h, 7 h 59 min later", 8 * time.Hour, 8*time.Hour - time.Minute, false},
+		{"none, a minute later", 0, time.Minute, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := fighter3(t)
+			if _, err := c.LongRestCooldown(now, tt.every); err != nil {
+				t.Fatal(err)
+			}
+			_, err := c.LongRestCooldown(now.Add(tt.after), tt.every)
+			if (err == nil) != tt.ok {
+				t.Errorf("second rest: %v", err)
+			}
+		})
+	}
+}

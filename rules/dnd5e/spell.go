@@ -357,6 +357,9 @@ type Spell struct {
 	// ReduceMaxHP: a target that fails its save loses as much hit point
 	// maximum as the damage it took, for an hour (harm).
 	ReduceMaxHP bool `json:"reduce_max_hp,omitempty"`
+	// RepeatSave: a creature it landed on makes a save of this ability at the end of each of its turns, the
+	// spell ending on it with a success (hold person; repeat.go).
+	RepeatSave Ability `json:"repeat_save,omitempty"`
 }
 
 // SpellCondition is a condition a spell imposes, and for how long.
@@ -450,6 +453,7 @@ func init() {
 		spellIndex[s.ID] = i
 	}
 	addSpellMechanics()
+	addRepeatSaves()
 }
 
 // Spells returns every spell, by level then table order (alphabetical within a level).

@@ -78,6 +78,9 @@ type CastOptions struct {
 	// Choice is the caster's option where the spell offers some
 	// (Spell.Choices: "enlarge", "fire", "bull"); "" takes the first.
 	Choice string
+	// SaveDC and AttackBonus replace the caster's spell save DC and spell
+	// attack bonus when they are given (> 0): a monster's stat block states its own.
+	SaveDC, AttackBonus int
 }
 
 func (o CastOptions) validate() error {
@@ -86,6 +89,12 @@ func (o CastOptions) validate() error {
 	}
 	if _, err := ParseCritRule(string(o.CritRule)); err != nil {
 		return err
+	}
+	if o.SaveDC < 0 || o.SaveDC > MaxDC {
+		return newError(ErrBadDC, "DC", o.SaveDC, "Max", MaxDC)
+	}
+	if o.AttackBonus < 0 || o.AttackBonus > MaxAttackMod {
+		return newError(ErrBadSaveMod, "Modifier", o.AttackBonus, "Max", MaxAttackMod)
 	}
 	return validateBonus(o.Bonus)
 }
@@ -258,9 +267,15 @@ func (c *Character) Cast(s Spell, slotLevel int, targets []SpellTarget, r dice.R
 	}
 	if s.Save != "" {
 		res.DC, _ = c.SpellSaveDC()
+		if o.SaveDC > 0 {
+			res.DC = o.SaveDC
+		}
 	}
 	if s.Attack != "" {
 		res.ToHit, _ = c.SpellAttackBonus()
+		if o.AttackBonus > 0 {
+			res.ToHit = o.AttackBonus
+		}
 	}
 	shares, err := shareInstances(s, res.Dice.Instances, targets)
 	if err != nil {

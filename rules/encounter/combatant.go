@@ -490,6 +490,19 @@ func (e *Encounter) SetStats(name string, stats json.RawMessage) (*Combatant, er
 	return c, nil
 }
 
+// SetOut marks a character that cannot take turns (out: dead by its sheet), or brings it back into the order. An
+// NPC is out by its HP alone: it is left as it is.
+func (e *Encounter) SetOut(name string, out bool) (*Combatant, error) {
+	c, err := e.Find(name)
+	if err != nil {
+		return nil, err
+	}
+	if c.Kind == KindCharacter {
+		c.Out = out
+	}
+	return c, nil
+}
+
 // npc finds an NPC (HP and stats live here only for NPCs).
 func (e *Encounter) npc(name string) (*Combatant, error) {
 	c, err := e.Find(name)

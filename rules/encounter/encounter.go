@@ -122,11 +122,16 @@ type Combatant struct {
 	Pos        *Pos        `json:"pos,omitempty"`
 	Summoner   string      `json:"summoner,omitempty"` // id of the combatant that summoned it
 	Used       DefenceUse  `json:"used,omitzero"`      // Rogue's Tale: defences used this turn
+	// Out: a character that cannot take turns (dead, by its sheet): Next and Prev pass over it as over a down NPC.
+	Out bool `json:"out,omitempty"`
 }
 
 // Down reports an NPC at 0 HP: shown as down, skipped by Next and Prev.
 // Characters are never down here (their HP is on the sheet).
 func (c *Combatant) Down() bool { return c.Kind == KindNPC && c.HP <= 0 }
+
+// skips reports a combatant whose turns go by at once: a down NPC, or a character that is out.
+func (c *Combatant) skips() bool { return c.Down() || c.Out }
 
 // State is the vague health of an NPC (VagueState of its HP).
 func (c *Combatant) State() State { return VagueState(c.HP, c.MaxHP) }

@@ -15,8 +15,9 @@ type TurnChange struct {
 	Ended    *Ref `json:"ended,omitempty"`     // whose turn ended (nil for the first turn)
 	Began    Ref  `json:"began"`               // whose turn it is now
 	Index    int  `json:"index"`               // Began's place in the order
-	// Skipped are NPCs at 0 HP passed over: their turns went by at once
-	// (their turn-boundary durations counted down), as none of them can act.
+	// Skipped are NPCs at 0 HP and characters that are out (dead) passed
+	// over: their turns went by at once (their turn-boundary durations
+	// counted down), as none of them can act.
 	Skipped  []Ref    `json:"skipped,omitempty"`
 	Expired  []Expiry `json:"expired,omitempty"`  // conditions that ran out at these turn boundaries
 	Restored []Expiry `json:"restored,omitempty"` // Prev: conditions that came back
@@ -71,7 +72,7 @@ func (s UndoStep) clone() UndoStep {
 // anyActive reports whether a combatant other than exclude can take a turn.
 func (e *Encounter) anyActive(exclude string) bool {
 	for _, c := range e.Combatants {
-		if c.ID != exclude && !c.Down() {
+		if c.ID != exclude && !c.skips() {
 			return true
 		}
 	}
@@ -132,7 +133,7 @@ func (e *Encounter) advance(exclude string, st *UndoStep) *TurnChange {
 		if c.ID == exclude {
 			continue
 		}
-		if c.Down() {
+		if c.skips() {
 			tc.Skipped = append(tc.Skipped, c.Ref())
 			e.boundary(c.ID, UntilStart, st, tc)
 			e.boundary(c.ID, UntilEnd, st, tc)
@@ -247,7 +248,7 @@ func (e *Encounter) prevActive(i, round int) (int, int, bool) {
 		if round < 1 {
 			return 0, 0, false
 		}
-		if !e.Combatants[i].Down() {
+		if !e.Combatants[i].skips() {
 			return i, round, true
 		}
 	}

@@ -546,3 +546,42 @@ func TestSetInitiative(t *testing.T) {
 		t.Errorf("order %q", names(e))
 	}
 }
+
+// TestOutCharactersAreSkipped: a character that is out (dead, says its sheet) is passed over like a down NPC and
+// listed as skipped; back in, it takes its turns again; an NPC is out by its HP alone.
+func TestOutCharactersAreSkipped(t *testing.T) {
+	e := abc(t)
+	mustNext(t, e) // A
+	if c, err := e.SetOut("B", true); err != nil || !c.Out {
+		t.Fatalf("SetOut %+v %v", c, err)
+	}
+	e = roundTrip(t, e)
+	tc := mustNext(t, e)
+	if tc.Began.Name != "C" || len(tc.Skipped) != 1 || tc.Skipped[0].Name != "B" || tc.CheckDying == false {
+		t.Errorf("next %+v", tc)
+	}
+	e.Undo = nil
+	if p, err := e.Prev(); err != nil || p.Began.Name != "A" {
+		t.Errorf("prev passes over it too: %+v %v", p, err)
+	}
+	if _, err := e.SetOut("B", false); err != nil {
+		t.Fatal(err)
+	}
+	if tc := mustNext(t, e); tc.Began.Name != "B" || len(tc.Skipped) != 0 {
+		t.Errorf("back in: %+v", tc)
+	}
+	g := npcFixed(t, e, "Goblin", 1, 5)
+	if c, err := e.SetOut("Goblin", true); err != nil || c.Out || g.Out {
+		t.Errorf("an NPC: %+v %v", c, err)
+	}
+	for _, n := range []string{"A", "B", "C"} {
+		if _, err := e.SetOut(n, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := e.ApplyDamage("Goblin", 5); err != nil {
+		t.Fatal(err)
+	}
+	_, err := e.Next()
+	wantCode(t, err, ErrAllDown)
+}
