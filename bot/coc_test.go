@@ -653,3 +653,67 @@ func TestCoCShot(t *testing.T) {
 		t.Errorf("jam: %v", r.Result)
 	}
 }
+
+// TestCoCDying: at 0 HP with a major wound an investigator is dying (digest §7.5, E7.9: 11 damage of 11 HP); at the
+// end of each round (the /init next that wraps the round) every dying investigator rolls CON, in the encounter's
+// order, and a failure kills. First Aid stabilises: a stable investigator no longer rolls at the round's end.
+func TestCoCDying(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", createAda) // CON 60, HP 11, DEX 65
+	e.ok("bob", `/sheet create system:coc name:Ben skills:"STR 70 CON 60 SIZ 70 DEX 55 APP 40 INT 60 POW 50 EDU 60 Luck 40 First Aid 40"`)
+	e.ok("carol", `/sheet create system:coc name:Cleo skills:"STR 40 CON 50 SIZ 50 DEX 65 APP 60 INT 70 POW 55 EDU 70 Luck 50"`)
+	e.ok("gm", "/init start system:coc")
+	e.ok("gm", "/init add name:Ghoul hp:13 dex:70")
+	for _, u := range []string{"alice", "carol", "bob"} {
+		e.ok(u, "/init join")
+	}
+	e.ok("alice", "/hp damage amount:11") // 2×11 ≥ 11, 0 HP: dying
+	e.ok("carol", "/hp damage amount:10") // 2×10 ≥ 10, 0 HP: dying (not above max: alive)
+	for range 4 {                         // round 1: Ghoul, Ada, Cleo, Ben — no round has ended yet
+		if r := e.ok("gm", "/init next"); sub(t, r.Result, "turn")["coc_dying"] != nil {
+			t.Fatalf("a dying roll inside round 1: %v", r.Result)
+		}
+	}
+	// Round 1 ends: Ada rolls 20 against CON 60 (holds), Cleo 99 against CON 50 (dies).
+	r := e.ok("gm", "/init next", 2, 10, 9, 9)
+	rolls, _ := sub(t, r.Result, "turn")["coc_dying"].([]any)
+	if len(rolls) != 2 {
+		t.Fatalf("round end rolls: %v\n%s", r.Result, r.Text)
+	}
+	for i, want := range []struct {
+		name string
+		dead bool
+	}{{"Ada", false}, {"Cleo", true}} {
+		d := rolls[i].(map[string]any)
+		if d["name"] != want.name || (sub(t, d, "result")["dead"] == true) != want.dead {
+			t.Errorf("roll %d: %v", i, d)
+		}
+	}
+	if !strings.Contains(r.Text, "Cleo dies") || !strings.Contains(r.Text, "Ada holds on") {
+		t.Errorf("text:\n%s", r.Text)
+	}
+	if c := e.coc("carol", "Cleo"); !c.Has(coc.Dead) || c.Has(coc.Dying) {
+		t.Errorf("Cleo %+v", c.Conditions)
+	}
+	if a := e.coc("alice", "Ada"); !a.Has(coc.Dying) || a.Has(coc.Dead) {
+		t.Errorf("Ada %+v", a.Conditions)
+	}
+	// Ben's First Aid (20 against 40) stabilises Ada: no more rolls at the end of round 2.
+	e.ok("bob", "/coc aid skill:first_aid target:Ada", 2, 10)
+	if a := e.coc("alice", "Ada"); !a.Has(coc.Stable) || a.Has(coc.Dying) || a.HP != 1 {
+		t.Fatalf("Ada after first aid %+v", a.Conditions)
+	}
+	for i := 0; ; i++ {
+		r := e.ok("gm", "/init next")
+		turn := sub(t, r.Result, "turn")
+		if turn["coc_dying"] != nil {
+			t.Fatalf("a stable investigator rolled: %v", r.Result)
+		}
+		if turn["new_round"] == true {
+			break
+		}
+		if i > 5 {
+			t.Fatal("round 2 never ended")
+		}
+	}
+}

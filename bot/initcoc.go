@@ -59,3 +59,18 @@ func parseCoCNPCSpec(s string) (play.CoCNPC, error) {
 	}
 	return n, nil
 }
+
+// cocDyingLines say the dying investigators' CON rolls at the end of a round: each roll, and a death.
+func cocDyingLines(req *Request, rolls []play.CoCDyingRoll) []string {
+	var lines []string
+	for _, d := range rolls {
+		lines = append(lines, req.T("cthulhu.dying.round", "Name", d.Name),
+			cocRollLine(req, req.T("cthulhu.dying.con"), d.Result.CON))
+		if d.Result.Dead {
+			lines = append(lines, req.T("cthulhu.wound.dead", "Name", d.Name))
+		} else {
+			lines = append(lines, req.T("cthulhu.dying.holds", "Name", d.Name))
+		}
+	}
+	return lines
+}
