@@ -717,3 +717,80 @@ func TestCoCDying(t *testing.T) {
 		}
 	}
 }
+
+// TestCoCCombined: /check skill:A also:B is one d100 against both skills (digest §5.7); need:all (the default) needs
+// both, need:any one. Edges at Library Use 60 and Spot Hidden 50, at hard difficulty (30 and 25), and E5.17 (roll 38
+// against Stealth 40 and Throw 30: any succeeds, all fails). The odds are exact.
+func TestCoCCombined(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", createAda) // Library Use 60, Spot Hidden 50
+	e.ok("bob", `/sheet create system:coc name:Ben skills:"STR 70 CON 60 SIZ 70 DEX 55 APP 40 INT 60 POW 50 EDU 60 Luck 40 Stealth 40, Throw 30"`)
+	for _, tt := range []struct {
+		user, line string
+		faces      []int
+		outcome    string
+		success    bool
+		parts      []bool
+	}{
+		{"alice", "/check skill:library_use also:spot_hidden", []int{5, 10}, "success", true, []bool{true, true}},  // 50
+		{"alice", "/check skill:library_use also:spot_hidden", []int{5, 1}, "partial", false, []bool{true, false}}, // 51
+		{"alice", "/check skill:library_use also:spot_hidden need:any", []int{5, 1}, "partial", true, []bool{true, false}},
+		{"alice", "/check skill:library_use also:spot_hidden need:any", []int{6, 10}, "partial", true, []bool{true, false}},           // 60
+		{"alice", "/check skill:library_use also:spot_hidden need:any", []int{6, 1}, "failure", false, []bool{false, false}},          // 61
+		{"alice", "/check skill:library_use also:spot_hidden difficulty:hard", []int{2, 5}, "success", true, []bool{true, true}},      // 25
+		{"alice", "/check skill:library_use also:spot_hidden difficulty:hard", []int{2, 6}, "partial", false, []bool{true, false}},    // 26
+		{"alice", "/check skill:library_use also:spot_hidden penalty_dice:1", []int{2, 1, 6}, "failure", false, []bool{false, false}}, // 21 or 61: the worse, 61, is kept
+		{"bob", "/check skill:stealth also:throw need:any", []int{3, 8}, "partial", true, []bool{true, false}},                        // E5.17
+		{"bob", "/check skill:stealth also:throw", []int{3, 8}, "partial", false, []bool{true, false}},                                // E5.17
+	} {
+		r := e.ok(tt.user, tt.line, tt.faces...)
+		if r.Result["outcome"] != tt.outcome || r.Result["success"] != tt.success || r.Result["combined"] != true {
+			t.Errorf("%s %v: %v\n%s", tt.line, tt.faces, r.Result, r.Text)
+			continue
+		}
+		parts, _ := r.Result["parts"].([]any)
+		for i, want := range tt.parts {
+			if parts[i].(map[string]any)["success"] != want {
+				t.Errorf("%s %v: part %d %v", tt.line, tt.faces, i, parts[i])
+			}
+		}
+	}
+	// Exact odds: all needs ≤ 50 (1/2), any ≤ 60 (3/5); with a bonus die, all = P(min of two tens ≤ 50).
+	for _, tt := range []struct {
+		line  string
+		mode  coc.CombinedMode
+		bonus int
+		wins  coc.Chance
+	}{
+		{"/check skill:library_use also:spot_hidden", coc.CombinedAll, 0, coc.NewChance(1, 2)},
+		{"/check skill:library_use also:spot_hidden need:any", coc.CombinedAny, 0, coc.NewChance(3, 5)},
+		// one bonus die: the better of two tens dice is ≤ 50 unless both are over: 1 − (1/2)²
+		{"/check skill:library_use also:spot_hidden bonus_dice:1", coc.CombinedAll, 1, coc.NewChance(3, 4)},
+	} {
+		r := e.ok("alice", tt.line, 9, 9, 9)
+		want := coc.CombinedOddsOf(coc.CombinedInput{Mode: tt.mode, Bonus: tt.bonus, Parts: []coc.CombinedPart{
+			{Subject: coc.SkillSubject("library_use"), Value: 60}, {Subject: coc.SkillSubject("spot_hidden"), Value: 50}}})
+		got := sub(t, sub(t, r.Result, "odds"), "wins")
+		if got["num"] != float64(want.Wins.Num) || got["den"] != float64(want.Wins.Den) || want.Wins != tt.wins {
+			t.Errorf("%s: chance %v, want %v (%v)", tt.line, got, want.Wins, tt.wins)
+		}
+	}
+	if c := e.coc("bob", "Ben"); !c.Skills[0].Mark && !c.Skills[1].Mark {
+		t.Errorf("no development mark from the combined success: %+v", c.Skills)
+	}
+	// In Chinese: the skills by their Chinese names.
+	e.console("alice").Locale = "zh-CN"
+	r := e.ok("alice", "/check skill:图书馆使用 also:侦查 need:any", 4, 10)
+	if r.Result["outcome"] != "success" || !strings.Contains(r.Text, "组合检定") {
+		t.Errorf("zh-CN: %v\n%s", r.Result, r.Text)
+	}
+	for _, tt := range []struct{ line, code string }{
+		{"/check skill:library_use need:any", "cthulhu.err.need_alone"},
+		{"/check skill:library_use also:spot_hidden push:true", "cthulhu.err.combined_option"},
+		{"/check skill:library_use also:spot_hidden luck:10", "cthulhu.err.combined_option"},
+		{"/check skill:library_use also:spot_hidden,dodge,listen,psychology,str", "coc.err.bad_combined"},
+		{"/check skill:library_use also:nonsense", "coc.err.unknown_skill"},
+	} {
+		e.refused("alice", tt.line, tt.code)
+	}
+}
