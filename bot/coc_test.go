@@ -794,3 +794,47 @@ func TestCoCCombined(t *testing.T) {
 		e.refused("alice", tt.line, tt.code)
 	}
 }
+
+// TestCoCNPCShot: a CoC NPC with a firearm (/init add … firearm:true defences:firearms:50,gun:1d10,range:15) goes
+// +50 in the order and shoots by the firearm rules when /attack gives a distance (digest §7.3, E7.5, E7.8): DEX 50
+// makes 10 ft point-blank (a bonus die), 80 ft is long range (Hard), 150 ft very long (Extreme); an extreme hit deals
+// the gun's maximum and an impaling roll. Without a distance it fights with its Fighting.
+func TestCoCNPCShot(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("bob", `/sheet create system:coc name:Ben skills:"STR 70 CON 60 SIZ 70 DEX 55 APP 40 INT 60 POW 50 EDU 60 Luck 40"`) // HP 13
+	e.ok("gm", "/init start system:coc")
+	e.ok("bob", "/init join")
+	r := e.ok("gm", "/init add name:Gunman hp:12 dex:50 firearm:true defences:fighting:40,firearms:50,gun:1d10,range:15")
+	if order := r.Result["order"].([]any); order[0] != "Gunman" {
+		t.Fatalf("the readied gun's +50 (100 before 55): %v", order)
+	}
+	// 10 ft: point-blank; tens 6 and 2, units 5: 65 or 25, 25 kept, a regular success; 1D10 rolls 4.
+	r = e.ok("gm", "/attack character:Gunman target:Ben distance:10", 6, 5, 2, 4)
+	if sub(t, r.Result, "shot")["band"] != "point_blank" || sub2(t, r.Result, "shot", "check")["net"] != 1.0 ||
+		r.Result["outcome"] != "hit" || r.Result["damage"] != 4.0 {
+		t.Fatalf("point-blank: %v\n%s", r.Result, r.Text)
+	}
+	if o := oddsOf(t, r.Result["shot_odds"]); o != *coc.ShotOdds(coc.ShotInput{Value: 50, DEX: 50, Distance: 10,
+		Weapon: coc.Weapon{Name: "1d10", Skill: "firearms_handgun", Damage: "1d10", DB: coc.DBNone, Impale: true, Range: 15}}) {
+		t.Errorf("point-blank odds %+v", o)
+	}
+	// 80 ft: long range, Hard (25): 30 misses.
+	r = e.ok("gm", "/attack character:Gunman target:Ben distance:80", 3, 10)
+	if sub(t, r.Result, "shot")["band"] != "long" || r.Result["outcome"] != "miss" {
+		t.Errorf("long: %v", r.Result)
+	}
+	// 150 ft: very long range, Extreme (10): 10 hits, an extreme success: 10 + 1D10 (3) impale = 13 → Ben 9 → 0.
+	r = e.ok("gm", "/attack character:Gunman target:Ben distance:150", 1, 10, 3)
+	if sub(t, r.Result, "shot")["band"] != "very_long" || r.Result["extreme"] != true || r.Result["damage"] != 13.0 {
+		t.Fatalf("very long: %v\n%s", r.Result, r.Text)
+	}
+	if b := e.coc("bob", "Ben"); b.HP != 0 || !b.Has(coc.Dying) || !b.Has(coc.MajorWound) {
+		t.Errorf("Ben after the extreme shot: HP %d %+v", b.HP, b.Conditions)
+	}
+	// No distance: the NPC fights (Fighting 40; Ben is unconscious and does not defend): 20 hits for 1D3 (2).
+	r = e.ok("gm", "/attack character:Gunman target:Ben", 2, 10, 2)
+	if r.Result["shot"] != nil || r.Result["outcome"] != "hit" {
+		t.Errorf("melee: %v", r.Result)
+	}
+	e.refused("gm", "/init add name:Bad hp:5 defences:range:0", "cthulhu.err.bad_npc")
+}
