@@ -14,7 +14,7 @@ import (
 
 // The /attack options only a Call of Cthulhu attack reads, and the ones it refuses.
 var (
-	attackOnlyCoC = []string{"defence", "defend", "mods", "bonus_dice", "penalty_dice"}
+	attackOnlyCoC = []string{"defence", "defend", "mods", "bonus_dice", "penalty_dice", "manoeuvre"}
 	attackNotCoC  = []string{"ac", "mode", "bonus", "damage", "kind", "hand", "talent", "dodge", "block", "parry", "range", "sneak", "smite", "single"}
 )
 
@@ -27,6 +27,7 @@ func cocAttackOptions() []*Option {
 		{Name: "defence", Type: String, Choices: cocDefences},
 		{Name: "defend", Type: Integer, Min: Bound(0), Max: Bound(coc.MaxValue)},
 		{Name: "mods", Type: String, MaxLen: 200},
+		{Name: "manoeuvre", Type: String, Choices: play.CocManoeuvres()},
 	}, cocDiceOptions()...)
 }
 
@@ -36,7 +37,7 @@ func readAttackCoC(req *Request) (r play.Reading[play.AttackCoC]) {
 		return r
 	}
 	a := play.AttackCoC{Weapon: strings.TrimSpace(req.Str("weapon")), Defence: coc.Defence(req.Str("defence")),
-		Bonus: req.Int("bonus_dice", 0), Penalty: req.Int("penalty_dice", 0)}
+		Bonus: req.Int("bonus_dice", 0), Penalty: req.Int("penalty_dice", 0), Manoeuvre: req.Str("manoeuvre")}
 	if req.Has("defend") {
 		n := req.Int("defend", 0)
 		a.Defend = &n
@@ -75,6 +76,8 @@ type cocAttackResult struct {
 	Hurt      *play.CoCHurt     `json:"hurt,omitempty"`
 	Riposte   *coc.DamageResult `json:"riposte,omitempty"` // a winning Fight Back's damage
 	Harmed    *play.CoCHurt     `json:"harmed,omitempty"`  // what it did to the attacker
+	// Manoeuvre is a fighting manoeuvre's Builds, penalty dice and verdict (no damage).
+	Manoeuvre *play.CoCManoeuvre `json:"manoeuvre,omitempty"`
 }
 
 // cocAttackReply renders an attack: the rolls, the outcome, the damage and what it did.
@@ -98,6 +101,14 @@ func cocAttackReply(req *Request, a *play.AttackCoCResult) *Reply {
 			lines = append(lines, cocRollLine(req, req.T(m.Defence.Key()), m.Defend))
 		} else if m.Defence == coc.DefenceNone {
 			lines = append(lines, req.T("cthulhu.attack.no_defence"))
+		}
+		if mv := a.Manoeuvre; mv != nil {
+			out.Manoeuvre, out.Outcome, hit = mv, "manoeuvre_failed", false
+			if mv.Success {
+				out.Outcome = "manoeuvre"
+			}
+			lines = append(lines, cocManoeuvreLines(req, a.Target, mv)...)
+			break
 		}
 		lines = append(lines, "**"+req.T(m.Outcome.Key())+"**")
 		if a.MeleeOdds != nil {
@@ -134,7 +145,9 @@ func cocAttackReply(req *Request, a *play.AttackCoCResult) *Reply {
 		lines = append(lines, req.T("cthulhu.attack.counter", "Name", a.Target), cocDamageLine(req, a.Counter))
 		lines = append(lines, cocHurtLines(req, a.Harmed)...)
 	}
-	lines = append(lines, cocAttackOddsLine(req, a))
+	if a.Manoeuvre == nil { // the melee odds are not a manoeuvre's
+		lines = append(lines, cocAttackOddsLine(req, a))
+	}
 	r := &Reply{Title: title, Body: strings.Join(slices.DeleteFunc(lines, func(s string) bool { return s == "" }), "\n"),
 		Footer: a.Attacker, Result: out, Tone: ToneFailure}
 	switch {
@@ -144,6 +157,24 @@ func cocAttackReply(req *Request, a *play.AttackCoCResult) *Reply {
 		r.Tone = ToneSuccess
 	}
 	return r
+}
+
+// cocManoeuvreKeys are the catalog keys of the manoeuvres' names.
+var cocManoeuvreKeys = map[string]string{"disarm": "cthulhu.manoeuvre.disarm", "grapple": "cthulhu.manoeuvre.grapple",
+	"knock_down": "cthulhu.manoeuvre.knock_down", "other": "cthulhu.manoeuvre.other"}
+
+// cocManoeuvreLines say a manoeuvre's Build comparison, its verdict and its effect.
+func cocManoeuvreLines(req *Request, target string, m *play.CoCManoeuvre) []string {
+	lines := []string{req.T("cthulhu.manoeuvre.build", "Manoeuvre", req.T(cocManoeuvreKeys[m.Kind]),
+		"Build", m.AttackerBuild, "TargetBuild", m.TargetBuild, "Penalty", m.Penalty)}
+	if !m.Success {
+		return append(lines, "**"+req.T("cthulhu.manoeuvre.failed")+"**")
+	}
+	lines = append(lines, "**"+req.T("cthulhu.manoeuvre.succeeded")+"**")
+	if m.Prone {
+		lines = append(lines, req.T("cthulhu.manoeuvre.prone", "Name", target))
+	}
+	return lines
 }
 
 // cocAttackOddsLine is the exact chances of a melee attack's outcomes, or of a shot's levels.

@@ -838,3 +838,38 @@ func TestCoCNPCShot(t *testing.T) {
 	}
 	e.refused("gm", "/init add name:Bad hp:5 defences:range:0", "cthulhu.err.bad_npc")
 }
+
+// TestCoCManoeuvre: a fighting manoeuvre (digest §7.2, E7.4): one penalty die per point of Build the initiator lacks,
+// impossible at a gap of 3; it must beat the defence's level (a tie fails); no damage; a knock-down leaves a character
+// prone.
+func TestCoCManoeuvre(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", createAda)                                                                                                  // Fighting (Brawl) 50, Build 0
+	e.ok("bob", `/sheet create system:coc name:Ben skills:"STR 70 CON 60 SIZ 70 DEX 55 APP 40 INT 60 POW 50 EDU 60 Luck 40"`) // Build 1, Dodge 27
+	e.ok("gm", "/init start system:coc")
+	e.ok("alice", "/init join")
+	e.ok("bob", "/init join")
+	e.ok("gm", "/init add name:Brute hp:20 dex:40 defences:dodge:20,fighting:50,build:3")
+	// Build 0 against 1: one penalty die; tens 1 and 2, units 0: 10 or 20, 20 kept (Hard); Ben's Dodge rolls 99.
+	r := e.ok("alice", "/attack target:Ben manoeuvre:knock_down", 1, 10, 2, 9, 9)
+	m := sub(t, r.Result, "manoeuvre")
+	if m["penalty"] != 1.0 || m["success"] != true || m["prone"] != true || r.Result["damage"] != 0.0 ||
+		r.Result["outcome"] != "manoeuvre" {
+		t.Fatalf("knock-down: %v\n%s", r.Result, r.Text)
+	}
+	if b := e.coc("bob", "Ben"); !b.Has(coc.Prone) || b.HP != 13 {
+		t.Errorf("Ben %d %+v", b.HP, b.Conditions)
+	}
+	// A tie fails: Ada Hard (20), Ben's Dodge Hard (10 ≤ 13).
+	r = e.ok("alice", "/attack target:Ben manoeuvre:grapple", 1, 10, 2, 1, 10)
+	if m := sub(t, r.Result, "manoeuvre"); m["success"] != false || r.Result["outcome"] != "manoeuvre_failed" {
+		t.Errorf("tie: %v", r.Result)
+	}
+	e.refused("alice", "/attack target:Brute manoeuvre:disarm", "cthulhu.err.manoeuvre_impossible") // gap 3
+	e.refused("alice", "/attack manoeuvre:disarm", "cthulhu.err.manoeuvre_target")
+	// The other way round: no penalty dice for the bigger one (Build 3 against 0).
+	r = e.ok("gm", "/attack character:Brute target:Ada manoeuvre:disarm", 5, 10, 9, 9)
+	if m := sub(t, r.Result, "manoeuvre"); m["penalty"] != 0.0 || m["success"] != true || m["prone"] != nil {
+		t.Errorf("Brute disarms: %v", r.Result)
+	}
+}

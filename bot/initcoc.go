@@ -48,6 +48,10 @@ func parseCoCNPCSpec(s string) (play.CoCNPC, error) {
 			continue
 		}
 		num, err := strconv.Atoi(v)
+		if k == "build" && err == nil && num >= -2 && num <= coc.MaxValue {
+			n.Build = num
+			continue
+		}
 		if err != nil || num < 0 {
 			return n, bad
 		}

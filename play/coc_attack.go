@@ -30,6 +30,8 @@ type AttackCoC struct {
 	Bonus    int
 	Penalty  int
 	Mods     []coc.Mod
+	// Manoeuvre is a fighting manoeuvre instead of a plain attack (coc_manoeuvre.go); "" = none.
+	Manoeuvre string
 }
 
 // AttackCoCResult is what a Call of Cthulhu attack did.
@@ -46,6 +48,7 @@ type AttackCoCResult struct {
 	Hurt      *CoCHurt          // what the hit did to the tracked target
 	Counter   *coc.DamageResult // a winning Fight Back: the defender's damage to the attacker
 	Harmed    *CoCHurt          // what the Fight Back did to the attacker
+	Manoeuvre *CoCManoeuvre     // a manoeuvre instead of a plain attack
 }
 
 // CoCHurt is what one hit did to a tracked creature: a character's wound on its sheet, or an NPC's encounter HP.
@@ -73,6 +76,7 @@ type CoCNPC struct {
 	Gun      string `json:"gun,omitempty"`
 	Range    int    `json:"range,omitempty"`
 	DEX      int    `json:"dex,omitempty"`
+	Build    int    `json:"build,omitempty"` // for manoeuvres
 }
 
 type cocNPCStats struct {
@@ -305,6 +309,13 @@ func (s *scene) cocMelee(att, tgt *Creature, a AttackCoC, out *AttackCoCResult) 
 	if err != nil {
 		return err
 	}
+	if a.Manoeuvre != "" {
+		var mods []coc.Mod
+		if out.Manoeuvre, mods, err = manoeuvreMods(a.Manoeuvre, att, tgt); err != nil {
+			return err
+		}
+		attack.Mods = append(attack.Mods, mods...)
+	}
 	in := coc.MeleeInput{Attack: attack, Defence: a.Defence}
 	if in.Defence == "" {
 		in.Defence = coc.DefenceDodge
@@ -331,6 +342,9 @@ func (s *scene) cocMelee(att, tgt *Creature, a AttackCoC, out *AttackCoCResult) 
 	att.markCoC(out.Melee.Attack)
 	if tgt != nil {
 		tgt.markCoC(out.Melee.Defend)
+	}
+	if out.Manoeuvre != nil {
+		return settleManoeuvre(out.Manoeuvre, out.Melee, tgt) // no damage
 	}
 	switch out.Melee.Outcome {
 	case coc.MeleeHit:
