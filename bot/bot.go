@@ -29,6 +29,8 @@ type Config struct {
 	Table *play.Table
 	// Language forces the reply language of every public reply (the console's --locale); "" means design §4.
 	Language string
+	// DDB downloads D&D Beyond characters for `/sheet import url:` (fetch.DDB). Nil refuses the url option.
+	DDB CharacterSource
 	// Extra commands follow the built-in table (tests add commands of their own).
 	Extra []*Command
 }
@@ -63,6 +65,7 @@ func New(cfg Config) *Bot {
 	b.systems[systemCoC] = cocSystem{}
 	b.commands = []*Command{
 		b.rollCommand(),
+		b.shortRollCommand(),
 		b.statsCommand(),
 		b.settingsCommand(),
 		b.helpCommand(),

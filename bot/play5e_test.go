@@ -29,6 +29,7 @@ type playEnv struct {
 	dice dice.Roller
 	cons map[string]*console.Console
 	rec  *transcriptRec // -record-transcripts (transcript_test.go)
+	ddb  bot.CharacterSource
 }
 
 const playGuild = "g5e"
@@ -52,6 +53,7 @@ func (e *playEnv) open() {
 	e.dice = dice.NewScripted(nil)
 	e.bot = bot.New(bot.Config{
 		Table: play.New(db),
+		DDB:   e.ddb,
 		Dice: func() dice.Roller {
 			e.mu.Lock()
 			defer e.mu.Unlock()

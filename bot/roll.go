@@ -11,9 +11,18 @@ import (
 // maxRepeat bounds /roll repeat.
 const maxRepeat = 20
 
-func (b *Bot) rollCommand() *Command {
+func (b *Bot) rollCommand() *Command { return b.rollCommandNamed("roll") }
+
+// shortRollCommand is `/r`, the short form of `/roll` with the same options (registered as its own command).
+func (b *Bot) shortRollCommand() *Command {
+	c := b.rollCommandNamed("r")
+	c.Examples = []string{"/r expr:1d20+5"}
+	return c
+}
+
+func (b *Bot) rollCommandNamed(name string) *Command {
 	return &Command{
-		Name: "roll",
+		Name: name,
 		Options: []*Option{
 			{Name: "expr", Type: String, Required: true, MinLen: 1, MaxLen: dice.MaxLength},
 			{Name: "repeat", Type: Integer, Min: Bound(1), Max: Bound(maxRepeat)},

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"rulekeeper/play"
+	"rulekeeper/rules/dnd5e/ddb"
 )
 
 // maxSheetFile bounds an imported sheet file.
@@ -75,8 +76,9 @@ func (b *Bot) sheetCommand() *Command {
 			{Name: "delete", Type: SubCommand, Handler: b.sheetDelete, Options: []*Option{named("character")}, Examples: []string{"/sheet delete character:Aria"}},
 			{Name: "export", Type: SubCommand, Handler: b.sheetExport, Options: []*Option{b.characterOption()}, Examples: []string{"/sheet export"}},
 			{Name: "import", Type: SubCommand, Handler: b.sheetImport, Options: []*Option{
-				{Name: "file", Type: Attachment, Required: true},
-			}, Examples: []string{"/sheet import file:aria.json"}},
+				{Name: "file", Type: Attachment},
+				{Name: "url", Type: String, MinLen: 1, MaxLen: 200},
+			}, Examples: []string{"/sheet import file:aria.json", "/sheet import url:https://www.dndbeyond.com/characters/12345678"}},
 		},
 	}
 }
@@ -269,15 +271,26 @@ func (b *Bot) sheetImport(req *Request) (*Reply, error) {
 		return nil, err
 	}
 	f, ok := req.Files["file"]
-	if !ok || len(f.Data) == 0 {
+	url := req.Str("url")
+	switch {
+	case ok && url != "":
+		return nil, Errorf("sheet.err.file_or_url")
+	case url != "":
+		return b.importDDBURL(req, url)
+	case !ok || len(f.Data) == 0:
 		return nil, Errorf("sheet.err.no_file")
-	}
-	if len(f.Data) > maxSheetFile {
-		return nil, Errorf("sheet.err.file_too_large", "Max", maxSheetFile)
+	case len(f.Data) > ddb.MaxSize:
+		return nil, Errorf("sheet.err.file_too_large", "Max", ddb.MaxSize)
 	}
 	var e sheetExport
 	if err := json.Unmarshal(f.Data, &e); err != nil || e.Format != sheetFormat {
+		if err == nil && e.Format == "" {
+			return b.importDDB(req, f.Data) // not ours: D&D Beyond's character JSON?
+		}
 		return nil, Errorf("sheet.err.bad_file")
+	}
+	if len(f.Data) > maxSheetFile {
+		return nil, Errorf("sheet.err.file_too_large", "Max", maxSheetFile)
 	}
 	name, err := b.cfg.Table.ImportSheet(req.Ctx, req.caller(), e.System, e.Name, e.Sheet)
 	if err != nil {

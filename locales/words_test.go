@@ -20,6 +20,8 @@ var (
 		"X": true, "Y": true, "Z": true, "x": true, "y": true,
 		// Lowercase option names that are these acronyms (Discord option names are lowercase): ac, hp, dc, gm, rt.
 		"ac": true, "hp": true, "dc": true, "gm": true, "rt": true,
+		// The short command name `/r` (for `/roll`) stays Latin in every language, as dice bots have it.
+		"r": true,
 	}
 	// keptPatterns are removed before looking for Latin words: template actions, code spans, URLs, single-quoted
 	// symbols of the dice grammar, command-line flags, environment variables, dice notation (also d{{.Die}}),

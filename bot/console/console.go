@@ -15,7 +15,6 @@ import (
 	"unicode"
 
 	"rulekeeper/bot"
-	"rulekeeper/locales"
 )
 
 // Console is the stdin transport: it reads the same slash-command lines a Discord user types
@@ -26,19 +25,23 @@ type Console struct {
 	GuildID   string
 	ChannelID string
 	Locale    string
-	GM        bool // the acting user is a GM and has Manage Server
-	JSON      bool // one JSON object per reply per line
+	GM        bool   // the acting user is a GM and has Manage Server
+	JSON      bool   // one JSON object per reply per line
+	Out       string // the directory the replies' files (stats.png, exports …) are written to; "" keeps them unwritten
+	TempOut   bool   // with Out "", the first file makes a new temporary directory for Out (its path is shown)
+	Version   string // what the `version` line prints
 
 	last *bot.Reply // the last reply, whose buttons `click N` presses
 }
 
 // consoleLine is one console reply as JSON.
 type consoleLine struct {
-	Text      string `json:"text"`
-	Ephemeral bool   `json:"ephemeral"`
-	Mention   string `json:"mention,omitempty"` // the user the reply pings (Reply.Mention)
-	Error     string `json:"error,omitempty"`
-	Result    any    `json:"result,omitempty"`
+	Text      string   `json:"text"`
+	Ephemeral bool     `json:"ephemeral"`
+	Mention   string   `json:"mention,omitempty"` // the user the reply pings (Reply.Mention)
+	Error     string   `json:"error,omitempty"`
+	Result    any      `json:"result,omitempty"`
+	Files     []string `json:"files,omitempty"` // where the reply's files were written (--out)
 }
 
 // Run reads lines from in until EOF (or "exit"/"quit") and writes each reply to out.
@@ -64,6 +67,10 @@ func (c *Console) Exec(line string, out io.Writer) bool {
 		return true
 	case line == "exit" || line == "quit":
 		return false
+	}
+	if r := c.table(line); r != nil {
+		c.write(out, r)
+		return true
 	}
 	c.write(out, c.Line(line))
 	return true
@@ -244,8 +251,9 @@ func isOptionName(s string) bool {
 }
 
 func (c *Console) write(out io.Writer, r *bot.Reply) {
+	files := c.saveFiles(r)
 	if c.JSON {
-		line := consoleLine{Text: RenderText(r), Ephemeral: r.Ephemeral, Mention: r.Mention, Error: r.ErrorCode, Result: r.Result}
+		line := consoleLine{Text: RenderText(r), Ephemeral: r.Ephemeral, Mention: r.Mention, Error: r.ErrorCode, Result: r.Result, Files: files}
 		b, err := json.Marshal(line)
 		if err != nil {
 			b, _ = json.Marshal(consoleLine{Text: RenderText(r), Ephemeral: r.Ephemeral, Error: "core.err.internal"})
@@ -255,7 +263,10 @@ func (c *Console) write(out io.Writer, r *bot.Reply) {
 	}
 	text := RenderText(r)
 	if r.Ephemeral {
-		text = locales.For(locales.Choose(c.Bot.Language(), c.Locale)).T("core.console.ephemeral") + " " + text
+		text = c.printer().T("core.console.ephemeral") + " " + text
+	}
+	for _, f := range files {
+		text += "\n→ " + f
 	}
 	io.WriteString(out, text+"\n")
 }

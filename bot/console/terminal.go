@@ -2,6 +2,7 @@ package console
 
 import (
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,7 +12,8 @@ import (
 
 // Serve reads lines from in until EOF, "exit" or the end of ctx and writes the replies to out. When in is a
 // terminal (then it is the process's standard input, and out its standard output) it shows a prompt and keeps a
-// history file in the user's cache directory; Ctrl-C leaves.
+// history file in the user's cache directory; Ctrl-C cancels the line being typed, Ctrl-D (on an empty line) or
+// `exit` leaves.
 func (c *Console) Serve(ctx context.Context, in *os.File, out io.Writer) error {
 	if !readline.IsTerminal(int(in.Fd())) {
 		return c.Run(ctx, in, out)
@@ -29,7 +31,10 @@ func (c *Console) Serve(ctx context.Context, in *os.File, out io.Writer) error {
 	defer rl.Close()
 	for ctx.Err() == nil {
 		line, err := rl.Readline()
-		if err != nil { // io.EOF or Ctrl-C
+		if errors.Is(err, readline.ErrInterrupt) { // Ctrl-C: the line typed so far is dropped
+			continue
+		}
+		if err != nil { // io.EOF: Ctrl-D
 			return nil
 		}
 		if !c.Exec(line, rl.Stdout()) {

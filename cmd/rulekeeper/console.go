@@ -18,6 +18,7 @@ type ConsoleCmd struct {
 	Guild   string `help:"${help_guild}" default:"local"`
 	Channel string `help:"${help_channel}" default:"console"`
 	GM      bool   `name:"gm" help:"${help_gm}"`
+	Out     string `name:"out" help:"${help_out}" type:"path" placeholder:"DIR"`
 }
 
 // Run serves the console until EOF, "exit" or Ctrl-C. With a terminal it shows a prompt and keeps history.
@@ -34,8 +35,14 @@ func (c *ConsoleCmd) Run(g *Globals) error {
 	if stop, err := serveAdmin(db); err == nil {
 		defer stop()
 	}
-	b := bot.New(bot.Config{Dice: newRoller, Logger: g.Logger(), Language: g.Locale, Table: play.New(db)})
-	con := &console.Console{Bot: b, UserID: c.User, GuildID: c.Guild, ChannelID: c.Channel, Locale: g.Locale, GM: c.GM, JSON: c.JSON}
+	b := bot.New(bot.Config{Dice: newRoller, Logger: g.Logger(), Language: g.Locale, Table: play.New(db), DDB: g.DDB()})
+	if c.Out != "" {
+		if err := os.MkdirAll(c.Out, 0o755); err != nil {
+			return err
+		}
+	}
+	con := &console.Console{Bot: b, UserID: c.User, GuildID: c.Guild, ChannelID: c.Channel, Locale: g.Locale, GM: c.GM,
+		JSON: c.JSON, Out: c.Out, TempOut: c.Out == "", Version: versionString()}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return con.Serve(ctx, os.Stdin, os.Stdout)

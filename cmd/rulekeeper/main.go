@@ -10,6 +10,7 @@ import (
 	"github.com/alecthomas/kong"
 
 	"rulekeeper/bot"
+	"rulekeeper/fetch"
 	"rulekeeper/locales"
 	"rulekeeper/rules/dice"
 )
@@ -25,7 +26,12 @@ type Globals struct {
 	Store    string          `name:"store" help:"${help_store}" env:"RULEKEEPER_STORE,RULEKEEPER_DATABASE_URL" placeholder:"FILE|URL"`
 	PoolSize int             `name:"pool-size" help:"${help_pool_size}" env:"RULEKEEPER_POOL_SIZE" placeholder:"N"`
 	LogLevel string          `help:"${help_log_level}" default:"info" enum:"debug,info,warn,error" env:"RULEKEEPER_LOG_LEVEL"`
+	DDBURL   string          `name:"ddb-url" help:"${help_ddb_url}" default:"https://character-service.dndbeyond.com/character/v5/character" env:"RULEKEEPER_DDB_URL" placeholder:"URL"`
 }
+
+// DDB is the bounded D&D Beyond download of `/sheet import url:` (--ddb-url; at most ddb.MaxSize bytes in
+// fetch.DefaultTimeout).
+func (g *Globals) DDB() bot.CharacterSource { return fetch.DDB{Base: g.DDBURL} }
 
 // DiceFlags force the dice of a run: a seed makes it reproducible, a face list fixes every die in order.
 type DiceFlags struct {
@@ -84,7 +90,7 @@ type VersionCmd struct{}
 
 // Run prints the version.
 func (VersionCmd) Run() error {
-	fmt.Println("rulekeeper", version)
+	fmt.Println("rulekeeper", versionString())
 	return nil
 }
 
@@ -173,6 +179,7 @@ func helpVars(p *locales.Printer) kong.Vars {
 		"help_config":      p.T("cli.help.config"),
 		"help_locale":      p.T("cli.help.locale"),
 		"help_db":          p.T("cli.help.db"),
+		"help_ddb_url":     p.T("cli.help.ddb_url"),
 		"help_log_level":   p.T("cli.help.log_level"),
 		"help_seed":        p.T("cli.help.seed"),
 		"help_dice":        p.T("cli.help.dice"),
@@ -185,6 +192,7 @@ func helpVars(p *locales.Printer) kong.Vars {
 		"help_guild":       p.T("cli.help.guild"),
 		"help_channel":     p.T("cli.help.channel"),
 		"help_gm":          p.T("cli.help.gm"),
+		"help_out":         p.T("cli.help.out"),
 		"help_backup":      p.T("cli.help.backup"),
 		"help_backup_out":  p.T("cli.help.backup_out"),
 		"help_export":      p.T("cli.help.export"),

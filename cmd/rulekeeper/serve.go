@@ -126,7 +126,7 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 			err = cerr
 		}
 	}()
-	b := bot.New(bot.Config{Logger: log, Table: play.New(db)})
+	b := bot.New(bot.Config{Logger: log, Table: play.New(db), DDB: g.DDB()})
 	s := discord.NewSession(token, c.APIURL)
 	if !c.NoRegister {
 		cmds, err := discord.Register(s, b, c.AppID, c.Guild)

@@ -33,7 +33,7 @@ func fake(t *testing.T, handler http.HandlerFunc) (base string, hits *atomic.Int
 
 func fixture(t *testing.T, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", name))
+	data, err := os.ReadFile(filepath.Join("..", "rules", "dnd5e", "ddb", "testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}

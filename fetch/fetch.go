@@ -1,4 +1,4 @@
-// Package fetch downloads a D&D Beyond character's JSON from the character
+// Package fetch holds rulekeeper's downloads (cmd wires them into bot.Config). It downloads a D&D Beyond character's JSON from the character
 // service (ddb.ServiceURL), bounded in size and time, for ddb.Parse. It is the
 // only part of the import that does I/O, kept out of package ddb so that the
 // mapping stays pure; it uses the standard library only. Errors are
