@@ -14,7 +14,7 @@ import (
 
 // The /attack options only a Call of Cthulhu attack reads, and the ones it refuses.
 var (
-	attackOnlyCoC = []string{"defence", "defend", "mods", "bonus_dice", "penalty_dice", "manoeuvre"}
+	attackOnlyCoC = []string{"defence", "defend", "mods", "bonus_dice", "penalty_dice"}
 	attackNotCoC  = []string{"ac", "mode", "bonus", "damage", "kind", "hand", "talent", "dodge", "block", "parry", "range", "sneak", "smite", "single"}
 )
 
@@ -27,7 +27,6 @@ func cocAttackOptions() []*Option {
 		{Name: "defence", Type: String, Choices: cocDefences},
 		{Name: "defend", Type: Integer, Min: Bound(0), Max: Bound(coc.MaxValue)},
 		{Name: "mods", Type: String, MaxLen: 200},
-		{Name: "manoeuvre", Type: String, Choices: play.CocManoeuvres()},
 	}, cocDiceOptions()...)
 }
 
@@ -37,7 +36,7 @@ func readAttackCoC(req *Request) (r play.Reading[play.AttackCoC]) {
 		return r
 	}
 	a := play.AttackCoC{Weapon: strings.TrimSpace(req.Str("weapon")), Defence: coc.Defence(req.Str("defence")),
-		Bonus: req.Int("bonus_dice", 0), Penalty: req.Int("penalty_dice", 0), Manoeuvre: req.Str("manoeuvre")}
+		Bonus: req.Int("bonus_dice", 0), Penalty: req.Int("penalty_dice", 0)}
 	if req.Has("defend") {
 		n := req.Int("defend", 0)
 		a.Defend = &n
@@ -157,6 +156,25 @@ func cocAttackReply(req *Request, a *play.AttackCoCResult) *Reply {
 		r.Tone = ToneSuccess
 	}
 	return r
+}
+
+// cocManoeuvre answers /coc manoeuvre: a fighting manoeuvre on a target (kind:), as /attack resolves it (the target
+// reacts with defence:; Build-gap penalty dice; no damage). /attack is at Discord's 25 options, hence a subcommand.
+func (b *Bot) cocManoeuvre(req *Request) (*Reply, error) {
+	a := play.AttackCoC{Defence: coc.Defence(req.Str("defence")), Bonus: req.Int("bonus_dice", 0),
+		Penalty: req.Int("penalty_dice", 0), Manoeuvre: req.Str("kind")}
+	var err error
+	if a.Mods, err = parseCoCMods(req.Str("mods")); err != nil {
+		return nil, err
+	}
+	not := Errorf("rt.err.option_not_for_system", "Option", "manoeuvre", "System", req.T("system."+system5e))
+	in := play.Attack{Character: req.Str("character"), Target: req.Str("target"), CoC: play.Reading[play.AttackCoC]{In: a}}
+	in.Dnd5e.Err, in.Rogue.Err = not, Errorf("rt.err.option_not_for_system", "Option", "manoeuvre", "System", req.T("system."+systemRogue))
+	res, err := b.cfg.Table.Attack(req.Ctx, req.caller(), in, req.Dice)
+	if err != nil {
+		return nil, err
+	}
+	return cocAttackReply(req, res.CoC), nil
 }
 
 // cocManoeuvreKeys are the catalog keys of the manoeuvres' names.

@@ -839,7 +839,7 @@ func TestCoCNPCShot(t *testing.T) {
 	e.refused("gm", "/init add name:Bad hp:5 defences:range:0", "cthulhu.err.bad_npc")
 }
 
-// TestCoCManoeuvre: a fighting manoeuvre (digest §7.2, E7.4): one penalty die per point of Build the initiator lacks,
+// TestCoCManoeuvre: /coc manoeuvre, a fighting manoeuvre (digest §7.2, E7.4): one penalty die per point of Build the initiator lacks,
 // impossible at a gap of 3; it must beat the defence's level (a tie fails); no damage; a knock-down leaves a character
 // prone.
 func TestCoCManoeuvre(t *testing.T) {
@@ -851,7 +851,7 @@ func TestCoCManoeuvre(t *testing.T) {
 	e.ok("bob", "/init join")
 	e.ok("gm", "/init add name:Brute hp:20 dex:40 defences:dodge:20,fighting:50,build:3")
 	// Build 0 against 1: one penalty die; tens 1 and 2, units 0: 10 or 20, 20 kept (Hard); Ben's Dodge rolls 99.
-	r := e.ok("alice", "/attack target:Ben manoeuvre:knock_down", 1, 10, 2, 9, 9)
+	r := e.ok("alice", "/coc manoeuvre kind:knock_down target:Ben", 1, 10, 2, 9, 9)
 	m := sub(t, r.Result, "manoeuvre")
 	if m["penalty"] != 1.0 || m["success"] != true || m["prone"] != true || r.Result["damage"] != 0.0 ||
 		r.Result["outcome"] != "manoeuvre" {
@@ -861,14 +861,14 @@ func TestCoCManoeuvre(t *testing.T) {
 		t.Errorf("Ben %d %+v", b.HP, b.Conditions)
 	}
 	// A tie fails: Ada Hard (20), Ben's Dodge Hard (10 ≤ 13).
-	r = e.ok("alice", "/attack target:Ben manoeuvre:grapple", 1, 10, 2, 1, 10)
+	r = e.ok("alice", "/coc manoeuvre kind:grapple target:Ben", 1, 10, 2, 1, 10)
 	if m := sub(t, r.Result, "manoeuvre"); m["success"] != false || r.Result["outcome"] != "manoeuvre_failed" {
 		t.Errorf("tie: %v", r.Result)
 	}
-	e.refused("alice", "/attack target:Brute manoeuvre:disarm", "cthulhu.err.manoeuvre_impossible") // gap 3
-	e.refused("alice", "/attack manoeuvre:disarm", "cthulhu.err.manoeuvre_target")
+	e.refused("alice", "/coc manoeuvre kind:disarm target:Brute", "cthulhu.err.manoeuvre_impossible") // gap 3
+	e.refused("dave", "/coc manoeuvre kind:disarm target:Ben", "rt.err.option_not_for_system")        // no CoC character
 	// The other way round: no penalty dice for the bigger one (Build 3 against 0).
-	r = e.ok("gm", "/attack character:Brute target:Ada manoeuvre:disarm", 5, 10, 9, 9)
+	r = e.ok("gm", "/coc manoeuvre kind:disarm character:Brute target:Ada", 5, 10, 9, 9)
 	if m := sub(t, r.Result, "manoeuvre"); m["penalty"] != 0.0 || m["success"] != true || m["prone"] != nil {
 		t.Errorf("Brute disarms: %v", r.Result)
 	}
