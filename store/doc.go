@@ -45,6 +45,8 @@
 //	names       guild \x00 owner \x00 FoldName(name)   character ID: the per-owner name index
 //	active      guild \x00 user                        active character ID
 //	encounters  guild \x00 channel                     Encounter as JSON
+//	logs        guild \x00 log                         Log as JSON (schema 2)
+//	logopen     guild \x00 channel                     the ID of the channel's open log (schema 2)
 //
 // Values are the JSON of the public types plus a record version "v", for example
 //
@@ -66,6 +68,7 @@
 //	               unique (guild_id, owner_id, name_fold)
 //	rk_active      guild_id, user_id, character_id (foreign key to the character, ON DELETE CASCADE)
 //	rk_encounters  guild_id, channel_id, record
+//	rk_logs        guild_id, id, channel_id, open, record; unique (guild_id, channel_id) where open (schema 2)
 //	rk_interactions, rk_rate   the shared transport state (Seen, Allow); not guild data, never exported
 //
 // Records are bytea holding exactly bbolt's bytes, not JSONB, which would reorder keys, drop duplicates,
@@ -120,6 +123,8 @@
 //   - characters: sorted by owner, then name; guild_id may be omitted; sheet is the system's sheet as is.
 //   - active: user ID → that user's active character ID, which must be one of the characters.
 //   - encounters: sorted by channel; one per channel; data is the encounter state as is.
+//   - logs (omitted when none): session logs sorted by ID; at most one open per channel; data is the log's JSON
+//     (play/sessionlog) as is.
 //
 // Example (testdata/export-v1.json):
 //

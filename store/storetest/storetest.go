@@ -73,6 +73,7 @@ func RunWith(t *testing.T, size Size, open func(t *testing.T) store.Store) {
 		{"Active", s.active},
 		{"DeleteClearsActive", s.deleteClearsActive},
 		{"Encounters", s.encounters},
+		{"Logs", s.logs},
 		{"NotFound", s.notFound},
 		{"Invalid", s.invalid},
 		{"TooLarge", s.tooLarge},
