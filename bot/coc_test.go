@@ -869,6 +869,9 @@ func TestCoCManoeuvre(t *testing.T) {
 	}
 	e.refused("alice", "/coc manoeuvre kind:disarm target:Brute", "cthulhu.err.manoeuvre_impossible") // gap 3
 	e.refused("dave", "/coc manoeuvre kind:disarm target:Ben", "rt.err.option_not_for_system")        // no CoC character
+	// A knock-down harms: a player outside the encounter may not knock another's investigator down (issue 11).
+	e.ok("carol", `/sheet create system:coc name:Cora skills:"STR 90 CON 60 SIZ 90 DEX 55 APP 40 INT 60 POW 50 EDU 60 Luck 40"`)
+	e.refused("carol", "/coc manoeuvre kind:knock_down target:Ben", "play.err.harm_refused")
 	// The other way round: no penalty dice for the bigger one (Build 3 against 0).
 	r = e.ok("gm", "/coc manoeuvre kind:disarm character:Brute target:Ada", 5, 10, 9, 9)
 	if m := sub(t, r.Result, "manoeuvre"); m["penalty"] != 0.0 || m["success"] != true || m["prone"] != nil {

@@ -45,8 +45,7 @@ func manoeuvreMods(kind string, att, tgt *Creature) (*CoCManoeuvre, []coc.Mod, e
 	return m, mods, nil
 }
 
-// settleManoeuvre judges a rolled manoeuvre and records its effect.
-// authz: harm to another's character (a knock-down's prone) — issue 11's mayHarm.
+// settleManoeuvre judges a rolled manoeuvre and records its effect (the attack checked mayHarm on its target).
 func settleManoeuvre(m *CoCManoeuvre, res *coc.MeleeResult, tgt *Creature) error {
 	m.Success = res.Attack.Success
 	if res.Defend != nil {
