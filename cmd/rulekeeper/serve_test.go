@@ -50,7 +50,7 @@ func TestServe(t *testing.T) {
 	pub, priv, _ := ed25519.GenerateKey(nil)
 	g := &Globals{DB: filepath.Join(t.TempDir(), "rk.db"), LogLevel: "error"}
 	c := &ServeCmd{DiscordFlags: DiscordFlags{APIURL: srv.URL, Guild: testGuild}, HTTP: "127.0.0.1:0",
-		PublicKey: hex.EncodeToString(pub), Rate: 10, RatePer: 10 * time.Second}
+		PublicKey: hex.EncodeToString(pub), Rate: 10, RatePer: 10 * time.Second, ShardCount: 1}
 	ctx := testContext(t)
 	serveCtx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -128,10 +128,18 @@ func TestServeFlagErrors(t *testing.T) {
 		{"bad key", "t", ServeCmd{HTTP: ":0", PublicKey: "abcd"}, "discord.err.bad_public_key"},
 		{"bad key hex", "t", ServeCmd{HTTP: ":0", PublicKey: strings.Repeat("zz", 32)}, "discord.err.bad_public_key"},
 		{"listen", "t", ServeCmd{HTTP: "256.0.0.1:0", PublicKey: hex.EncodeToString(pub), NoGateway: true, NoRegister: true}, "discord.err.listen"},
+		// Shards are checked first, before a token or a connection.
+		{"no shards", "", ServeCmd{ShardCount: -1}, "discord.err.shard_count"},
+		{"shard out of range", "", ServeCmd{ShardCount: 2, Shards: "0,2"}, "discord.err.shard_range"},
+		{"shard twice", "", ServeCmd{ShardCount: 4, Shards: "0-2,1"}, "discord.err.shard_twice"},
+		{"bad shard list", "", ServeCmd{ShardCount: 4, Shards: "1;2"}, "discord.err.shard_list"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Setenv("RULEKEEPER_TOKEN", tt.token)
+			if tt.cmd.ShardCount == 0 {
+				tt.cmd.ShardCount = 1 // kong's default
+			}
 			err := tt.cmd.serve(context.Background(), g, nil)
 			var be *bot.Error
 			if !asBotError(err, &be) || be.Key != tt.key {
