@@ -271,3 +271,39 @@ func TestSignRequest(t *testing.T) {
 		t.Fatal("verifies with another key")
 	}
 }
+
+// TestShardRouting: the fake records each connection's shard from its IDENTIFY and sends a guild's events only to
+// shard (guild_id >> 22) % count; events without a guild go to shard 0, as on Discord.
+func TestShardRouting(t *testing.T) {
+	srv := discordtest.NewServer()
+	defer srv.Close()
+	for id := range 2 {
+		s := srv.Session("t")
+		s.ShardID, s.ShardCount = id, 2
+		if err := s.Open(); err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+	}
+	want := []discordtest.Shard{{ID: 0, Count: 2}, {ID: 1, Count: 2}}
+	if got := srv.Shards(); len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("shards %v, want %v", got, want)
+	}
+	for _, tc := range []struct {
+		event map[string]any
+		shard int
+	}{
+		{map[string]any{"guild_id": "0"}, 0},
+		{map[string]any{"guild_id": "4194304"}, 1},            // 1 << 22
+		{map[string]any{"guild_id": "8388608"}, 0},            // 2 << 22
+		{map[string]any{"guild_id": "4194303"}, 0},            // (1 << 22) - 1: the low bits do not count
+		{map[string]any{"guild_id": "400000000000000001"}, 0}, // (400000000000000001 >> 22) % 2 = 0
+		{map[string]any{"guild_id": "400000000004194305"}, 1}, // one step of 1 << 22 further
+		{map[string]any{"channel_id": "1"}, 0},                // no guild: shard 0
+	} {
+		got := srv.Delivered(srv.Dispatch("TYPING_START", tc.event))
+		if len(got) != 1 || got[0] != (discordtest.Shard{ID: tc.shard, Count: 2}) {
+			t.Errorf("%v delivered to %v, want shard %d", tc.event, got, tc.shard)
+		}
+	}
+}
