@@ -307,3 +307,45 @@ func TestShardRouting(t *testing.T) {
 		}
 	}
 }
+
+// TestShardResume: a shard that resumes is replayed only the events of its own guilds.
+func TestShardResume(t *testing.T) {
+	srv := discordtest.NewServer()
+	defer srv.Close()
+	s := srv.Session("t")
+	s.ShardID, s.ShardCount = 1, 2
+	s.ShouldReconnectOnError = true
+	got := make(chan string, 16)
+	s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { got <- ic.ID })
+	resumed := make(chan struct{}, 4)
+	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { resumed <- struct{}{} })
+	if err := s.Open(); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := testCtx(t)
+	in := func(id, guild string) map[string]any {
+		i := interaction(id, "en-US")
+		i["guild_id"] = guild
+		return i
+	}
+	srv.DropConnections()
+	srv.Dispatch("INTERACTION_CREATE", in("710000000000000001", "8388608")) // 2 << 22: shard 0's
+	srv.Dispatch("INTERACTION_CREATE", in("710000000000000002", "4194304")) // 1 << 22: ours
+	select {
+	case <-resumed:
+	case <-ctx.Done():
+		t.Fatal("no RESUMED")
+	}
+	srv.Dispatch("INTERACTION_CREATE", in("710000000000000003", "12582912")) // 3 << 22: ours
+	for _, want := range []string{"710000000000000002", "710000000000000003"} {
+		select {
+		case id := <-got:
+			if id != want {
+				t.Errorf("got %s, want %s", id, want)
+			}
+		case <-ctx.Done():
+			t.Fatalf("no %s", want)
+		}
+	}
+}
