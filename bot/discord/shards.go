@@ -44,7 +44,7 @@ func ParseShards(list string, count int) ([]int, error) {
 		}
 		for id := first; id <= last; id++ {
 			if id < 0 || id >= count {
-				return nil, bot.Errorf("discord.err.shard_range", "Shard", id, "Count", count)
+				return nil, bot.Errorf("discord.err.shard_range", "Shard", id, "Count", count, "Last", count-1)
 			}
 			if seen[id] {
 				return nil, bot.Errorf("discord.err.shard_twice", "Shard", id)
