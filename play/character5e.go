@@ -104,7 +104,7 @@ func (t *Table) Stabilize(ctx context.Context, c Caller, patient string, kit boo
 			return err
 		}
 		var healer *dnd5e.Character
-		hid, err := s.tx.Active(s.c.UserID)
+		hid, err := s.activeID()
 		if err != nil {
 			return err
 		}
