@@ -227,7 +227,7 @@ func (b *Bot) aoe(req *Request) (*Reply, error) {
 		for _, c := range res.Inside {
 			names = append(names, strconv.Itoa(c.Label)+" "+c.Name+" "+posText(&encounter.Pos{X: c.X, Y: c.Y}))
 		}
-		lines = append(lines, req.T("aoe.inside", "Names", strings.Join(names, ", ")))
+		lines = append(lines, req.T("aoe.inside", "Names", req.P.List(names)))
 	} else if e != nil {
 		lines = append(lines, req.T("aoe.nobody"))
 	}

@@ -195,7 +195,7 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 		if change.NoEffect && change.StateBefore == dnd5e.Dead {
 			lines = append(lines, req.T("play.hp.already_dead", "Name", tgt.Name))
 		}
-		lines = append(lines, tgt.Name+": "+hpChangeLine(req, change))
+		lines = append(lines, req.P.Label(tgt.Name, hpChangeLine(req, change)))
 		lines = append(lines, stateChangeLines(req, tgt.Name, change)...)
 	}
 	if tgt != nil {
@@ -208,6 +208,7 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 		r.Buttons = append(r.Buttons, Button{Label: req.T("fx.dodge_button", "Name", tgt.Name), CustomID: "dodge:" + tgt.Name, Style: ButtonPrimary})
 	}
 	r.Body = strings.Join(lines, "\n")
+	r.Log = logAttack5e(a, out.Damage, out.Target)
 	return r
 }
 

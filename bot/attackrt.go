@@ -191,7 +191,7 @@ func rogueAttackReply(req *Request, a *play.AttackRTResult) *Reply {
 	}
 	lines = append(lines, attackOddsLine(req, res.Odds))
 	if a.Target != "" {
-		lines = append(lines, targetName+": "+statusLine(req, def))
+		lines = append(lines, req.P.Label(targetName, statusLine(req, def)))
 	}
 	r.Body = strings.Join(lines, "\n")
 	return r

@@ -89,6 +89,8 @@ func New(cfg Config) *Bot {
 		b.cocCommand(),     // Call of Cthulhu (coccmd.go)
 		b.monsterCommand(), // monster.go
 		b.timeCommand(),    // gmtime.go
+		b.logCommand(),     // session logs (log.go, record.go)
+		b.sayCommand(),     // in-character lines (say.go)
 	}
 	b.commands = append(b.commands, cfg.Extra...)
 	b.labels = labelIndex(b.commands)
@@ -158,6 +160,8 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 	if err != nil {
 		return b.ErrorReply(req, err)
 	}
+	b.localizeReply(req.P, r)
+	b.record(req, r)
 	return r
 }
 
@@ -166,7 +170,7 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 // setting, the caller's locale, the guild's locale, English.
 func (b *Bot) loadGuild(req *Request) {
 	var err error
-	if req.Guild, req.GM, err = b.cfg.Table.Guild(req.Ctx, req.caller()); err != nil {
+	if req.Guild, req.GM, req.recording, err = b.cfg.Table.Here(req.Ctx, req.caller()); err != nil {
 		b.cfg.Logger.Warn("guild settings unread", "guild", req.GuildID, "err", err)
 	}
 }

@@ -305,12 +305,12 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 	who := "**" + f.Name + "**"
 	switch {
 	case ct.Invalid && ct.AppearsSaved:
-		lines = append(lines, who+": "+req.T("cast.save_line", "Ability", req.T(s.Save.Key()))+" — **"+req.T(dnd5e.OutcomeSuccess.Key())+"**")
+		lines = append(lines, req.P.Label(who, req.T("cast.save_line", "Ability", req.T(s.Save.Key()))+" — **"+req.T(dnd5e.OutcomeSuccess.Key())+"**"))
 	case ct.Invalid, ct.Unaffected:
 		lines = append(lines, req.T("cast.no_effect", "Name", f.Name))
 	}
 	for _, a := range ct.Attacks {
-		l := who + ": " + rollText(req, a.Roll)
+		l := req.P.Label(who, rollText(req, a.Roll))
 		if a.AC > 0 {
 			l += " " + req.T("play.attack.vs_ac", "AC", a.AC)
 		}
@@ -357,7 +357,7 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 		lines = append(lines, appliedLines(req, sv.Applied)...)
 	}
 	if ct.Damage != nil && ct.Total > 0 && ct.Save == nil && len(ct.Attacks) == 0 && ct.Damage.Roll != nil && !sharedRoll {
-		lines = append(lines, who+": "+req.T("cast.damage_roll", "Roll", rollText(req, ct.Damage.Roll)))
+		lines = append(lines, req.P.Label(who, req.T("cast.damage_roll", "Roll", rollText(req, ct.Damage.Roll))))
 	}
 	if ct.Total > 0 {
 		var parts []dnd5e.DamagePart

@@ -159,9 +159,9 @@ func rogueCastReply(req *Request, cast *play.CastRTResult) *Reply {
 		lines = append(lines, req.T("rt.cast.backfire", "Roll", rollText(req, d.Roll)))
 		lines = append(lines, damageLines(req, caster.Name, d.Applied)...)
 	}
-	lines = append(lines, caster.Name+": "+statusLine(req, caster))
+	lines = append(lines, req.P.Label(caster.Name, statusLine(req, caster)))
 	if cast.Target != nil && cast.Target != caster {
-		lines = append(lines, targetName+": "+statusLine(req, cast.Target))
+		lines = append(lines, req.P.Label(targetName, statusLine(req, cast.Target)))
 	}
 	r.Body = strings.Join(lines, "\n")
 	return r

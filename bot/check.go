@@ -158,7 +158,7 @@ func rollReply5e(req *Request, name, title string, res *dnd5e.RollResult) *Reply
 	lines = append(lines, effectLines(req, res.Effects, res.Cancelled)...)
 	lines = append(lines, appliedLines(req, res.Applied)...)
 	lines = appendLine(lines, oddsLine(req, "stats.odds.success", odds))
-	r := &Reply{Title: title, Footer: name, Result: out}
+	r := &Reply{Title: title, Footer: name, Result: out, Log: logRoll5e(res, odds)}
 	switch res.Outcome {
 	case dnd5e.OutcomeSuccess:
 		r.Tone = ToneSuccess

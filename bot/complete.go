@@ -405,8 +405,8 @@ func (b *Bot) completeField(req *Request) []Choice {
 	typed := strings.ToLower(req.Str("field"))
 	var out []Choice
 	for _, f := range b.systems[sh.System].fields() {
-		if strings.HasPrefix(f, typed) {
-			out = append(out, Choice{Name: f, Value: f})
+		if name := fieldName(req.P, f); strings.HasPrefix(f, typed) || strings.HasPrefix(strings.ToLower(name), typed) {
+			out = append(out, Choice{Name: name, Value: f})
 		}
 	}
 	return out

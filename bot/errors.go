@@ -23,7 +23,9 @@ func (b *Bot) ErrorReply(req *Request, err error) *Reply {
 	if key == "core.err.internal" {
 		b.cfg.Logger.Error("internal error", "path", strings.Join(req.Path, " "), "err", err)
 	}
-	return &Reply{Body: p.TMap(key, args), Tone: ToneFailure, Ephemeral: true, ErrorCode: key}
+	r := &Reply{Body: p.TMap(key, args), Tone: ToneFailure, Ephemeral: true, ErrorCode: key}
+	b.localizeReply(p, r)
+	return r
 }
 
 // ErrorText renders any error in p's language (the CLI's error lines).
@@ -37,7 +39,7 @@ func ErrorText(p *locales.Printer, err error) string {
 func errorKey(p *locales.Printer, err error) (string, map[string]any) {
 	var be *Error
 	if errors.As(err, &be) {
-		return be.Key, be.Args
+		return be.Key, be.localArgs(p)
 	}
 	var ce *coded.Error
 	if errors.As(err, &ce) {
@@ -106,8 +108,9 @@ func pairs(args []any) map[string]any {
 // Error is a user-facing error: a catalog key and its template data. Handlers return it; the bot renders it
 // in the caller's language as an ephemeral reply.
 type Error struct {
-	Key  string
-	Args map[string]any
+	Key   string
+	Args  map[string]any
+	names *errNames // the command, option and choice names it quotes, named in the caller's language (cmdnames.go)
 }
 
 func (e *Error) Error() string { return e.Key }

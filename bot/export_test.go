@@ -50,3 +50,6 @@ func StatsInAll(in StatsInput, langs []locales.Lang) ([]*Reply, error) {
 	}
 	return out, nil
 }
+
+// LocalizeText names the command paths of a text in p's language.
+func (b *Bot) LocalizeText(p *locales.Printer, text string) string { return b.localizeText(p, text) }

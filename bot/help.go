@@ -129,7 +129,7 @@ func writeOption(req *Request, body *strings.Builder, parent []string, o *Option
 				names[i] += " (`" + ch + "`)"
 			}
 		}
-		extra = append(extra, req.T("discord.help.choices", "Choices", strings.Join(names, ", ")))
+		extra = append(extra, req.T("discord.help.choices", "Choices", req.P.List(names)))
 	}
 	switch {
 	case o.Min != nil && o.Max != nil:

@@ -256,7 +256,7 @@ func arrivalLines(req *Request, e *encounter.Encounter, added *encounter.Added) 
 			for _, r := range append(append([]encounter.RollOff(nil), tb.Kept...), tb.Rolls...) {
 				rolls = append(rolls, r.Combatant.Name+" "+joinInts(r.Rolls))
 			}
-			lines = append(lines, "• "+req.T("init.tie", "Init", tb.Init, "Dex", tb.Dex, "Rolls", strings.Join(rolls, ", ")))
+			lines = append(lines, "• "+req.T("init.tie", "Init", tb.Init, "Dex", tb.Dex, "Rolls", req.P.List(rolls)))
 		}
 	}
 	lines = append(lines, orderLine(req, e))

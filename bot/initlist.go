@@ -63,7 +63,7 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 			res.Current = c.Name
 		}
 		if e.System == encounter.DnD5e {
-			line += " (" + strconv.Itoa(row.Init) + ")"
+			line = req.P.Paren(line, strconv.Itoa(row.Init))
 		}
 		var parts []string
 		switch {

@@ -78,6 +78,7 @@ func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
 	lines = append(lines, req.T("init.turn_of", "Name", "**"+began.Name+"**"))
 	// The player is pinged by the message's content, the only place Discord notifies from (Reply.Mention).
 	r := &Reply{Title: req.T("init.turn_title", "Round", tc.Round, "Name", began.Name), Result: res, Mention: began.OwnerID}
+	r.Markers = turnMarkers(tc)
 	if sheet != nil {
 		lines = append(lines, hpLine(req, sheet))
 		switch sheet.State {

@@ -16,6 +16,9 @@ func dynamicKeys() []string {
 	for _, v := range rtOnOff {
 		keys = append(keys, "settings.rt_onoff."+v)
 	}
+	for _, f := range fields5e {
+		keys = append(keys, fieldKey(f))
+	}
 	for _, v := range npcInitiatives {
 		keys = append(keys, "gm.settings.npc_initiative."+v)
 	}

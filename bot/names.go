@@ -16,34 +16,36 @@ import (
 
 // Kinds of the rules index.
 const (
-	kindAbility   = "dnd5e.ability"
-	kindSkill     = "dnd5e.skill"
-	kindCondition = "dnd5e.condition"
-	kindDamage    = "dnd5e.damage"
-	kindClass     = "dnd5e.class"
-	kindSpell     = "spell"
-	kindFeature   = "feature"
-	kindChoice    = "spell.choice" // the options of spells that offer some (enlarge or reduce, …)
-	kindSubclass  = "subclass"
-	rkAttr        = "rogue.attr"
-	rkRace        = "rogue.race"
-	rkSex         = "rogue.sex"
-	rkSize        = "rogue.size"
-	rkTalent      = "rogue.talent"
-	rkSpell       = "rogue.spell"
-	rkState       = "rogue.state"
-	rkCurse       = "rogue.curse"
-	rkPoison      = "rogue.poison"
-	rkDisease     = "rogue.disease"
-	rkDamage      = "rogue.damage"
-	rkImmunity    = "rogue.immunity"
-	rkCheck       = "rogue.check"
-	rkWeaponSize  = "rogue.weapon_size"
-	rkHunger      = "rogue.hunger"
-	rkThirst      = "rogue.thirst"
-	kindCommand   = "cmd"
-	kindOptionPre = "cmd."    // + the command path joined with "."
-	kindChoicePre = "choice." // + the option's path joined with "."
+	kindAbility    = "dnd5e.ability"
+	kindSkill      = "dnd5e.skill"
+	kindCondition  = "dnd5e.condition"
+	kindDamage     = "dnd5e.damage"
+	kindClass      = "dnd5e.class"
+	kindSpell      = "spell"
+	kindFeature    = "feature"
+	kindChoice     = "spell.choice" // the options of spells that offer some (enlarge or reduce, …)
+	kindSubclass   = "subclass"
+	rkAttr         = "rogue.attr"
+	rkRace         = "rogue.race"
+	rkSex          = "rogue.sex"
+	rkSize         = "rogue.size"
+	rkTalent       = "rogue.talent"
+	rkSpell        = "rogue.spell"
+	rkState        = "rogue.state"
+	rkCurse        = "rogue.curse"
+	rkPoison       = "rogue.poison"
+	rkDisease      = "rogue.disease"
+	rkDamage       = "rogue.damage"
+	rkImmunity     = "rogue.immunity"
+	rkCheck        = "rogue.check"
+	rkWeaponSize   = "rogue.weapon_size"
+	rkHunger       = "rogue.hunger"
+	rkThirst       = "rogue.thirst"
+	kindAttackWord = "attack.word" // the words of a sheet attack (sheetset5e.go)
+	kindField      = "sheet.field" // the fields of /sheet set that have a catalog name (fieldnames.go)
+	kindCommand    = "cmd"
+	kindOptionPre  = "cmd."    // + the command path joined with "."
+	kindChoicePre  = "choice." // + the option's path joined with "."
 )
 
 // names is the index of the rules tables' ids.
@@ -66,6 +68,12 @@ var names = sync.OnceValue(func() *locales.Index {
 	}
 	for _, s := range dnd5e.Spells() {
 		x.Add(kindSpell, s.ID, s.Key(), s.Name) // also the SRD's English name
+	}
+	for id, key := range attackWords {
+		x.Add(kindAttackWord, id, key)
+	}
+	for _, f := range fields5e {
+		x.Add(kindField, f, fieldKey(f))
 	}
 	addEffectNames(x) // class features and spell choices (effectnames.go)
 	addRogueNames(x)

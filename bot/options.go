@@ -23,12 +23,14 @@ func (b *Bot) resolve(req *Request) (Handler, []*Option, error) {
 	for i, name := range req.Path[1:] {
 		o := FindOption(opts, name)
 		if o == nil || (o.Type != SubCommand && o.Type != SubCommandGroup) {
-			return nil, nil, Errorf("core.err.unknown_subcommand", "Name", name, "Command", strings.Join(req.Path[:i+1], " "))
+			return nil, nil, Errorf("core.err.unknown_subcommand", "Name", name, "Command", strings.Join(req.Path[:i+1], " ")).About(req.Path[:i+1], "")
 		}
 		opts, handler = o.Options, o.Handler
 	}
 	if HasSub(opts) {
-		return nil, nil, Errorf("core.err.missing_subcommand", "Command", strings.Join(req.Path, " "), "Choices", subNames(opts))
+		e := Errorf("core.err.missing_subcommand", "Command", strings.Join(req.Path, " "), "Choices", strings.Join(subNames(opts), ", ")).About(req.Path, "")
+		e.names.subs = subNames(opts)
+		return nil, nil, e
 	}
 	if handler == nil {
 		return nil, nil, Errorf("core.err.unknown_command", "Name", strings.Join(req.Path, " "))
@@ -37,7 +39,9 @@ func (b *Bot) resolve(req *Request) (Handler, []*Option, error) {
 	for name, v := range req.Options {
 		o := FindOption(opts, name)
 		if o == nil {
-			return nil, nil, Errorf("core.err.unknown_option", "Name", name, "Command", strings.Join(req.Path, " "), "Choices", optNames(opts))
+			e := Errorf("core.err.unknown_option", "Name", name, "Command", strings.Join(req.Path, " "), "Choices", strings.Join(optNames(opts), ", ")).About(req.Path, "")
+			e.names.subs = optNames(opts)
+			return nil, nil, e
 		}
 		if s, ok := v.(string); ok && len(o.Choices) > 0 {
 			// a choice typed by its label in any language (the console; Discord sends the value)
@@ -47,14 +51,14 @@ func (b *Bot) resolve(req *Request) (Handler, []*Option, error) {
 		}
 		cv, err := coerce(o, v)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, optionError(err, req.Path, o)
 		}
 		clean[name] = cv
 	}
 	if req.Kind != KindAutocomplete {
 		for _, o := range opts {
 			if _, ok := clean[o.Name]; o.Required && !ok {
-				return nil, nil, Errorf("core.err.missing_option", "Name", o.Name, "Command", strings.Join(req.Path, " "))
+				return nil, nil, Errorf("core.err.missing_option", "Name", o.Name, "Command", strings.Join(req.Path, " ")).About(req.Path, o.Name)
 			}
 		}
 	}
@@ -62,22 +66,35 @@ func (b *Bot) resolve(req *Request) (Handler, []*Option, error) {
 	return handler, opts, nil
 }
 
-func subNames(opts []*Option) string {
+// optionError names the option of a coerce error (and its choices) in the caller's language.
+func optionError(err error, path []string, o *Option) error {
+	e, ok := err.(*Error)
+	if !ok {
+		return err
+	}
+	e.About(path, o.Name)
+	if e.Key == "core.err.bad_choice" {
+		e.names.choices = o.Choices
+	}
+	return e
+}
+
+func subNames(opts []*Option) []string {
 	var names []string
 	for _, o := range opts {
 		if o.Type == SubCommand || o.Type == SubCommandGroup {
 			names = append(names, o.Name)
 		}
 	}
-	return strings.Join(names, ", ")
+	return names
 }
 
-func optNames(opts []*Option) string {
+func optNames(opts []*Option) []string {
 	var names []string
 	for _, o := range opts {
 		names = append(names, o.Name)
 	}
-	return strings.Join(names, ", ")
+	return names
 }
 
 // coerce turns a raw option value (a console string, or a JSON value from Discord) into the option's type and

@@ -464,7 +464,7 @@ func TestPlayBadInput(t *testing.T) {
 		{"alice", `/sheet set field:attack value:"axe str 1d"`, "dice.", nil},
 		{"alice", `/sheet set field:attack value:"axe con 1d6"`, dnd5e.ErrAttackAbility, nil},
 		{"alice", `/sheet set field:attack value:"axe +99 1d6"`, dnd5e.ErrBadAttackBonus, nil},
-		{"alice", `/sheet set field:attack value:"axe prof:maybe 1d6"`, "play.err.bad_attack", nil},
+		{"alice", `/sheet set field:attack value:"axe prof:maybe 1d6"`, "play.err.attack_word", nil},
 		{"alice", "/sheet set field:attack_remove value:halberd", dnd5e.ErrUnknownAttack, nil},
 		{"alice", "/sheet set field:slots value:4,x", "play.err.bad_slots", nil},
 		{"alice", "/sheet set field:spell_ability value:luck", dnd5e.ErrUnknownAbility, nil},

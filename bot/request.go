@@ -6,6 +6,7 @@ import (
 
 	"rulekeeper/locales"
 	"rulekeeper/play"
+	"rulekeeper/play/sessionlog"
 	"rulekeeper/rules/dice"
 )
 
@@ -40,10 +41,11 @@ type Request struct {
 	Now          time.Time
 
 	// Set by the Bot before the handler runs.
-	Dice  dice.Roller      // the roller for this request
-	P     *locales.Printer // the reply language
-	GM    bool             // the caller is a GM here (GM role or Manage Server)
-	Guild play.Settings    // the guild's settings (zero outside a guild or without a store)
+	Dice      dice.Roller      // the roller for this request
+	P         *locales.Printer // the reply language
+	GM        bool             // the caller is a GM here (GM role or Manage Server)
+	Guild     play.Settings    // the guild's settings (zero outside a guild or without a store)
+	recording bool             // the channel records a running session log (record.go)
 }
 
 // caller is who asks, for play.
@@ -156,4 +158,9 @@ type Reply struct {
 	// Mention is a user id to notify (a turn ping): the transport puts the mention in the message's content, where
 	// Discord notifies, and lets it ping that user and nobody else. The console prints it plainly.
 	Mention string
+	// Log is what the reply means as a session log entry (kind, character, roll, damage), when the handler knows
+	// more than its words; the bot fills in who, when and the lines (record.go). Nil: recorded from the words.
+	Log *sessionlog.Entry `json:"-"`
+	// Markers are the round and turn markers a reply records before its entry (/init next).
+	Markers []sessionlog.Entry `json:"-"`
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"rulekeeper/play/sessionlog"
 	"strconv"
 	"strings"
 
@@ -91,6 +92,8 @@ func rollReply(req *Request, expr string, repeat int) (*Reply, error) {
 	} else {
 		reply.Result = results[0]
 		reply.Tone = rollTone(results[0])
+		roll := sessionlog.FromDice(results[0])
+		reply.Log = &sessionlog.Entry{Kind: sessionlog.KindRoll, Roll: &roll}
 	}
 	if c := e.Comment(); c != "" {
 		reply.Fields = append(reply.Fields, Field{Name: req.T("roll.comment"), Value: c})

@@ -57,7 +57,7 @@ func (b *Bot) rtTurnEncounter(req *Request) (*Reply, error) {
 		extra = append(extra, line)
 	}
 	if len(out.Unplaced) > 0 {
-		extra = append(extra, req.T("rt.turn.encounter.aura_unplaced", "Names", strings.Join(out.Unplaced, ", ")))
+		extra = append(extra, req.T("rt.turn.encounter.aura_unplaced", "Names", req.P.List(out.Unplaced)))
 	}
 	for _, line := range extra {
 		if full || size+utf8.RuneCountInString(line)+1 > MaxBody {

@@ -5,6 +5,7 @@ import (
 
 	"rulekeeper/locales"
 	"rulekeeper/play"
+	"rulekeeper/rules/area"
 	"rulekeeper/rules/coc"
 	"rulekeeper/rules/rogue"
 )
@@ -116,8 +117,8 @@ func settingsReply(req *Request, g play.Settings) *Reply {
 			{Name: req.T("settings.language"), Value: lang, Inline: true},
 			{Name: req.T("settings.gm_role"), Value: role, Inline: true},
 			{Name: req.T("settings.crit_rule"), Value: req.T(critRuleKey(g.CritRule)), Inline: true},
-			{Name: req.T("settings.system"), Value: or(g.System, "dnd5e"), Inline: true},
-			{Name: req.T("settings.aoe_method"), Value: or(g.AoEMethod, "template"), Inline: true},
+			{Name: req.T("settings.system"), Value: req.T("system." + or(g.System, "dnd5e")), Inline: true},
+			{Name: req.T("settings.aoe_method"), Value: methodName(req, or(g.AoEMethod, string(area.Template))), Inline: true},
 			{Name: req.T("settings.rt_crit_direction"), Value: req.T("settings.rt_crit." + or(g.House[play.HouseRTCritDirection], string(rogue.CritAttacker))), Inline: true},
 			{Name: req.T("settings.rt_crit_effect"), Value: req.T("settings.rt_onoff." + or(g.House[play.HouseRTCritEffect], "on")), Inline: true},
 			{Name: req.T("settings.coc_death"), Value: req.T(coc.DeathRule(g.House[play.HouseCoCDeath]).Key()), Inline: true},
@@ -127,6 +128,14 @@ func settingsReply(req *Request, g play.Settings) *Reply {
 		},
 		Result: g,
 	}
+}
+
+// methodName names an area-of-effect grid method in the reply language (the id when it is none known).
+func methodName(req *Request, m string) string {
+	if k := area.Method(m).Key(); k != "" {
+		return req.T(k)
+	}
+	return m
 }
 
 // critRuleKey is the catalog key naming a crit rule ("" is the default, "double").

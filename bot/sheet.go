@@ -166,7 +166,7 @@ func (b *Bot) sheetList(req *Request) (*Reply, error) {
 	}
 	var lines []string
 	for _, c := range res.Characters {
-		line := "• **" + c.Name + "** (" + req.T("system."+c.System) + ")"
+		line := req.P.Paren("• **"+c.Name+"**", req.T("system."+c.System))
 		if c.Owner != req.UserID {
 			line += " — <@" + c.Owner + ">"
 		}
@@ -187,7 +187,7 @@ func (b *Bot) sheetUse(req *Request) (*Reply, error) {
 }
 
 func (b *Bot) sheetSet(req *Request) (*Reply, error) {
-	field := strings.ToLower(strings.TrimSpace(req.Str("field")))
+	field := fieldID(strings.ToLower(strings.TrimSpace(req.Str("field"))))
 	e := play.SheetEdit{Character: req.Str("character")}
 	for _, id := range systemChoices {
 		b.systems[id].edit(req, field, req.Str("value"), &e)
@@ -197,7 +197,7 @@ func (b *Bot) sheetSet(req *Request) (*Reply, error) {
 		return nil, err
 	}
 	r := b.systems[sh.System].show(req, sh)
-	r.Body = req.T("sheet.changed", "Field", field, "Name", sh.Name) + "\n" + r.Body
+	r.Body = req.T("sheet.changed", "Field", fieldName(req.P, field), "Name", sh.Name) + "\n" + r.Body
 	r.Tone = ToneSuccess
 	return r, nil
 }

@@ -87,7 +87,7 @@ func classList(req *Request) string {
 	for _, c := range dnd5e.Classes() {
 		names = append(names, req.T(c.ID.Key())+" (`"+string(c.ID)+"`)")
 	}
-	return strings.Join(names, ", ")
+	return req.P.List(names)
 }
 
 func (dnd5eSystem) fields() []string { return fields5e }
@@ -158,7 +158,7 @@ func sheetReply(req *Request, c *dnd5e.Character) *Reply {
 	for _, a := range dnd5e.Abilities() {
 		m := c.Mod(a)
 		res.Modifiers[string(a)] = m
-		abilities = append(abilities, req.T(a.Key())+" **"+strconv.Itoa(c.Scores.Get(a))+"** ("+signedNum(m)+")")
+		abilities = append(abilities, req.P.Paren(req.T(a.Key())+" **"+strconv.Itoa(c.Scores.Get(a))+"**", signedNum(m)))
 		mark := "○"
 		if c.SaveProficient(a) {
 			mark = "●"
@@ -238,7 +238,7 @@ func sheetReply(req *Request, c *dnd5e.Character) *Reply {
 		for i, t := range d.list {
 			names[i] = req.T(t.Key())
 		}
-		defences = append(defences, req.T(d.key, "Types", strings.Join(names, ", ")))
+		defences = append(defences, req.T(d.key, "Types", req.P.List(names)))
 	}
 	if len(defences) > 0 {
 		r.Fields = append(r.Fields, Field{Name: req.T("play.sheet.defences"), Value: strings.Join(defences, "\n")})
@@ -265,5 +265,5 @@ func conditionsText(req *Request, c *dnd5e.Character) string {
 	if len(out) == 0 {
 		return req.T("play.none")
 	}
-	return strings.Join(out, ", ")
+	return req.P.List(out)
 }

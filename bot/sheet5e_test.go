@@ -132,7 +132,8 @@ func TestParseAttack(t *testing.T) {
 		{"light crossbow dex prof 1d8[piercing]", dnd5e.Attack{Name: "light crossbow", Ability: "dex", Proficient: true, Damage: "1d8[piercing]"}, ""},
 		{"flame tongue prof +1 1d8[slashing] + 2d6[fire]", dnd5e.Attack{Name: "flame tongue", Ability: "str", Proficient: true, Bonus: 1, Damage: "1d8[slashing] + 2d6[fire]"}, ""},
 		{"name:longsword ability:str prof:true bonus:1 damage:1d8[slashing]", dnd5e.Attack{Name: "longsword", Ability: "str", Proficient: true, Bonus: 1, Damage: "1d8[slashing]"}, ""},
-		{"name:great axe damage:1d12[slashing] ability:str prof:yes", dnd5e.Attack{}, "play.err.bad_attack"},
+		{"name:great axe damage:1d12[slashing] ability:str prof:maybe", dnd5e.Attack{}, "play.err.attack_word"},
+		{"name:great axe damage:1d12[slashing] ability:str prof:yes", dnd5e.Attack{Name: "great axe", Ability: "str", Proficient: true, Damage: "1d12[slashing]"}, ""},
 		{"name:great axe damage:1d12[slashing] ability:str prof:true", dnd5e.Attack{Name: "great axe", Ability: "str", Proficient: true, Damage: "1d12[slashing]"}, ""},
 		{"短剑 敏捷 prof 1d6[穿刺]", dnd5e.Attack{Name: "短剑", Ability: "dex", Proficient: true, Damage: "1d6[piercing]"}, ""},
 		{"dagger dex -1 d4[piercing]", dnd5e.Attack{Name: "dagger", Ability: "dex", Bonus: -1, Damage: "d4[piercing]"}, ""},
@@ -140,7 +141,7 @@ func TestParseAttack(t *testing.T) {
 		{"axe", dnd5e.Attack{}, dnd5e.ErrNoDamage},
 		{"axe 1d", dnd5e.Attack{}, "dice."},
 		{"axe ability:luck 1d6", dnd5e.Attack{}, dnd5e.ErrUnknownAbility},
-		{"axe bonus:x 1d6", dnd5e.Attack{}, "play.err.bad_attack"},
+		{"axe bonus:x 1d6", dnd5e.Attack{}, "play.err.attack_word"},
 	}
 	for _, tt := range tests {
 		a, err := bot.ParseAttack(tt.in)
@@ -153,6 +154,55 @@ func TestParseAttack(t *testing.T) {
 		}
 		if err != nil || a != tt.want {
 			t.Errorf("%q: got %+v, %v; want %+v", tt.in, a, err, tt.want)
+		}
+	}
+}
+
+// TestParseAttackEveryLanguage (issue 15, review item 13): the ability, proficiency and ranged words and the
+// `key:value` keys of a sheet attack are read in every language; a word after the name that is none of them is an
+// error naming it, never silently part of the name (“장궁 민첩 숙련 1d8” was saved as “장궁 숙련” at +0).
+func TestParseAttackEveryLanguage(t *testing.T) {
+	tests := []struct {
+		lang locales.Lang
+		in   string
+		want dnd5e.Attack
+		bad  string // the word the error names
+	}{
+		{locales.EN, "longbow dex prof ranged 1d8[piercing]", dnd5e.Attack{Name: "longbow", Ability: "dex", Proficient: true, Ranged: true, Damage: "1d8[piercing]"}, ""},
+		{locales.EN, "longbow Dexterity proficient 1d8[piercing]", dnd5e.Attack{Name: "longbow", Ability: "dex", Proficient: true, Damage: "1d8[piercing]"}, ""},
+		{locales.EN, "longbow dex profcient 1d8", dnd5e.Attack{}, "profcient"},
+		{locales.KO, "장궁 민첩 숙련 1d8[관통]", dnd5e.Attack{Name: "장궁", Ability: "dex", Proficient: true, Damage: "1d8[piercing]"}, ""},
+		{locales.KO, "장궁 민첩 숙련 원거리 +1 1d8", dnd5e.Attack{Name: "장궁", Ability: "dex", Proficient: true, Ranged: true, Bonus: 1, Damage: "1d8"}, ""},
+		{locales.KO, "이름:장검 능력치:근력 숙련:예 보너스:1 피해:1d8[참격]", dnd5e.Attack{Name: "장검", Ability: "str", Proficient: true, Bonus: 1, Damage: "1d8[slashing]"}, ""},
+		{locales.KO, "이름：장검 숙련：아니오 피해：1d8", dnd5e.Attack{Name: "장검", Ability: "str", Damage: "1d8"}, ""},
+		{locales.KO, "장궁 민첩 숙련도있음 1d8", dnd5e.Attack{}, "숙련도있음"},
+		{locales.ZhCN, "长剑 力量 熟练", dnd5e.Attack{}, ""}, // no damage: an error, not “长剑 熟练”
+		{locales.ZhCN, "长剑 力量 熟练 1d8[挥砍]", dnd5e.Attack{Name: "长剑", Ability: "str", Proficient: true, Damage: "1d8[slashing]"}, ""},
+		{locales.ZhCN, "长弓 敏捷 熟练 远程 1d8[穿刺]", dnd5e.Attack{Name: "长弓", Ability: "dex", Proficient: true, Ranged: true, Damage: "1d8[piercing]"}, ""},
+		{locales.ZhCN, "名称:长剑 属性:力量 熟练:是 加值:1 伤害:1d8[挥砍]", dnd5e.Attack{Name: "长剑", Ability: "str", Proficient: true, Bonus: 1, Damage: "1d8[slashing]"}, ""},
+		{locales.ZhCN, "长剑 力量 精通 1d8", dnd5e.Attack{}, "精通"},
+		{locales.ZhTW, "長劍 力量 熟練 1d8[揮砍]", dnd5e.Attack{Name: "長劍", Ability: "str", Proficient: true, Damage: "1d8[slashing]"}, ""},
+		{locales.ZhTW, "名稱:長弓 屬性:敏捷 熟練:是 遠程:是 傷害:1d8", dnd5e.Attack{Name: "長弓", Ability: "dex", Proficient: true, Ranged: true, Damage: "1d8"}, ""},
+		{locales.ZhTW, "長劍 力量 熟練 加值:x 1d8", dnd5e.Attack{}, "x"},
+	}
+	for _, tt := range tests {
+		a, err := bot.ParseAttack(tt.in)
+		if tt.want == (dnd5e.Attack{}) {
+			if err == nil {
+				t.Errorf("%s %q: accepted as %+v, want an error", tt.lang, tt.in, a)
+				continue
+			}
+			key, args := bot.ErrorKey(locales.For(tt.lang), err)
+			if tt.bad != "" && (key != "play.err.attack_word" || args["Word"] != tt.bad) {
+				t.Errorf("%s %q: error %s %v, want play.err.attack_word naming %q", tt.lang, tt.in, key, args, tt.bad)
+			}
+			if text := locales.For(tt.lang).TMap(key, args); tt.bad != "" && !strings.Contains(text, tt.bad) {
+				t.Errorf("%s %q: %q does not name %q", tt.lang, tt.in, text, tt.bad)
+			}
+			continue
+		}
+		if err != nil || a != tt.want {
+			t.Errorf("%s %q: got %+v, %v; want %+v", tt.lang, tt.in, a, err, tt.want)
 		}
 	}
 }

@@ -92,7 +92,7 @@ func setCoC(c *coc.Character, field, value string) error {
 	}
 	skill, spec, err := parseCoCSkill(field)
 	if err != nil {
-		return Errorf("play.err.unknown_field", "Field", field, "Fields", strings.Join(fieldsCoC, ", "))
+		return unknownField("play.err.unknown_field", field, fieldsCoC)
 	}
 	return c.SetSkill(skill, spec, n)
 }

@@ -162,8 +162,8 @@ func rogueSheetReply(req *Request, c *rogue.Character) *Reply {
 		Fields: []Field{
 			{Name: req.T("rt.sheet.attributes"), Value: strings.Join(rtSheetAttributes(req, c), "\n"), Inline: true},
 			{Name: req.T("rt.sheet.defences"), Value: rtSheetDefences(req, c, res.Defences), Inline: true},
-			{Name: req.T("rt.sheet.tracks"), Value: req.T(rogue.TrackHunger.Key()) + ": " + trackText(req, res.Hunger) + "\n" +
-				req.T(rogue.TrackThirst.Key()) + ": " + trackText(req, res.Thirst), Inline: true},
+			{Name: req.T("rt.sheet.tracks"), Value: req.P.Label(req.T(rogue.TrackHunger.Key()), trackText(req, res.Hunger)) + "\n" +
+				req.P.Label(req.T(rogue.TrackThirst.Key()), trackText(req, res.Thirst)), Inline: true},
 			{Name: req.T("rt.sheet.damage_types"), Value: strings.Join(rtSheetDamageTypes(req, c), "\n"), Inline: true},
 			{Name: req.T("rt.sheet.equipment"), Value: strings.Join(rtSheetEquipment(req, c), "\n"), Inline: true},
 			{Name: req.T("rt.sheet.talents"), Value: rtSheetTalents(req, c)},
@@ -179,7 +179,7 @@ func rtNames(req *Request, names []string) string {
 	if len(names) == 0 {
 		return req.T("rt.none")
 	}
-	return strings.Join(names, ", ")
+	return req.P.List(names)
 }
 
 // rtSheetTags are the creature's kind (monster, undead, daemon) and form.
@@ -242,7 +242,7 @@ func rtSheetDefences(req *Request, c *rogue.Character, d rogue.DefenceValues) st
 	}
 	usedLine := req.T("rt.sheet.defences_fresh")
 	if len(used) > 0 {
-		usedLine = req.T("rt.sheet.defences_used", "List", strings.Join(used, ", "))
+		usedLine = req.T("rt.sheet.defences_used", "List", req.P.List(used))
 	}
 	return strings.Join(def, "\n") + "\n" + usedLine
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"rulekeeper/play"
 	"rulekeeper/rules/dice"
@@ -87,7 +88,7 @@ func set5e(c *dnd5e.Character, field, value string) error {
 		if ok, err := set5eNumber(c, field, value); ok {
 			return err
 		}
-		return Errorf("play.err.unknown_field", "Field", field, "Fields", strings.Join(fields5e, ", "))
+		return unknownField("play.err.unknown_field", field, fields5e)
 	}
 	return nil
 }
@@ -199,59 +200,35 @@ func setSlots(c *dnd5e.Character, value string) error {
 	return nil
 }
 
-// parseAttack reads a sheet attack. Two spellings, which may be mixed:
+// parseAttack reads a sheet attack. Two spellings, which may be mixed, in any language (the words are the
+// play.attack.word.* catalog names and their aliases, abilities by their names):
 //
-//	longsword str prof +1 1d8[slashing]
+//	longsword str prof +1 1d8[slashing]      장궁 민첩 숙련 1d8[관통]      长剑 力量 熟练 1d8[挥砍]
 //	name:longsword ability:str prof:true bonus:1 damage:1d8[slashing]
 //
-// The words before anything else are the name; str or dex (or their names) is the ability (default str);
-// "prof" makes it proficient; "ranged" a ranged (or thrown) attack; a signed number is the to-hit bonus; the first dice notation starts the damage,
-// which runs to the end (types in brackets, in any language). The ability modifier is added to the damage by the
-// rules, so it is not written.
+// The words before anything else are the name; an ability after the name (default str); "prof" makes it
+// proficient; "ranged" a ranged (or thrown) attack; a signed number is the to-hit bonus; the first dice notation
+// starts the damage, which runs to the end (types in brackets, in any language). A word after the name that is
+// none of these is an error naming it, never a part of the name. The ability modifier is added to the damage by
+// the rules, so it is not written.
 func parseAttack(value string) (dnd5e.Attack, error) {
 	a := dnd5e.Attack{Ability: dnd5e.Str}
 	var name, damage []string
-	inDamage := false
+	inName, inDamage := true, false
 	for _, w := range strings.Fields(value) {
-		lw := strings.ToLower(w)
-		if key, orig, ok := strings.Cut(w, ":"); ok {
-			k, v := strings.ToLower(key), strings.ToLower(orig)
-			switch k {
-			case "name":
-				name = append(name, orig)
-				inDamage = false
-				continue
-			case "ability":
-				ab, err := parseAbility(v)
-				if err != nil {
-					return a, err
+		if key, orig, ok := cutKey(w); ok {
+			done, err := setAttackWord(&a, attackWord(key), orig, value)
+			if err != nil {
+				return a, err
+			}
+			if done {
+				inName, inDamage = false, false
+				switch attackWord(key) {
+				case "name":
+					name, inName = append(name, orig), true
+				case "damage":
+					damage, inDamage = append(damage, orig), true
 				}
-				a.Ability = ab
-				inDamage = false
-				continue
-			case "prof", "proficient", "ranged":
-				b, err := strconv.ParseBool(v)
-				if err != nil {
-					return a, Errorf("play.err.bad_attack", "Value", value)
-				}
-				if k == "ranged" {
-					a.Ranged = b
-				} else {
-					a.Proficient = b
-				}
-				inDamage = false
-				continue
-			case "bonus":
-				n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
-				if err != nil {
-					return a, Errorf("play.err.bad_attack", "Value", value)
-				}
-				a.Bonus = n
-				inDamage = false
-				continue
-			case "damage":
-				damage = append(damage, orig)
-				inDamage = true
 				continue
 			}
 		}
@@ -259,22 +236,27 @@ func parseAttack(value string) (dnd5e.Attack, error) {
 			damage = append(damage, w)
 			continue
 		}
+		word := attackWord(w)
 		switch {
-		case lw == "prof" || lw == "proficient":
+		case word == "prof":
 			a.Proficient = true
-		case lw == "ranged": // a ranged or thrown attack (rage, divine smite and the melee filters skip it)
+		case word == "ranged": // a ranged or thrown attack (rage, divine smite and the melee filters skip it)
 			a.Ranged = true
-		case isSigned(lw):
-			n, _ := strconv.Atoi(strings.TrimPrefix(lw, "+"))
+		case isSigned(w):
+			n, _ := strconv.Atoi(strings.TrimPrefix(w, "+"))
 			a.Bonus = n
 		case len(name) > 0 && lookupName(kindAbility, w) != "":
 			a.Ability = dnd5e.Ability(lookupName(kindAbility, w))
 		case looksLikeDice(w):
 			damage = append(damage, w)
 			inDamage = true
-		default:
+		case inName:
 			name = append(name, w)
+			continue
+		default: // after the name, a word that is nothing known: never a silent part of the name
+			return a, Errorf("play.err.attack_word", "Word", w, "Value", value)
 		}
+		inName = false
 	}
 	a.Name = strings.Join(name, " ")
 	a.Damage = normalizeDamageLabels(strings.Join(damage, " "))
@@ -288,6 +270,71 @@ func parseAttack(value string) (dnd5e.Attack, error) {
 		return a, err
 	}
 	return a, nil
+}
+
+// attackWords are the catalog keys of the words of a sheet attack, by id.
+var attackWords = map[string]string{
+	"name": "play.attack.word.name", "ability": "play.attack.word.ability", "prof": "play.attack.word.prof",
+	"ranged": "play.attack.word.ranged", "bonus": "play.attack.word.bonus", "damage": "play.attack.word.damage",
+	"yes": "play.attack.word.yes", "no": "play.attack.word.no",
+}
+
+// attackWord is the id of a word of a sheet attack typed in any language ("" when it is none).
+func attackWord(w string) string { return lookupName(kindAttackWord, w) }
+
+// cutKey splits a `key:value` word (the colon half- or full-width); ok is false for a word without one.
+func cutKey(w string) (key, value string, ok bool) {
+	i := strings.IndexAny(w, ":：")
+	if i <= 0 {
+		return "", "", false
+	}
+	_, size := utf8.DecodeRuneInString(w[i:])
+	return w[:i], w[i+size:], true
+}
+
+// setAttackWord applies a `key:value` word of a sheet attack whose key is the attack word id; done is false when
+// the key is none (the word is then read as a plain word). The name and damage are gathered by the caller.
+func setAttackWord(a *dnd5e.Attack, id, v, value string) (done bool, err error) {
+	switch id {
+	case "name", "damage":
+	case "ability":
+		if a.Ability, err = parseAbility(v); err != nil {
+			return true, err
+		}
+	case "prof", "ranged":
+		b, ok := attackBool(v)
+		if !ok {
+			return true, Errorf("play.err.attack_word", "Word", v, "Value", value)
+		}
+		if id == "ranged" {
+			a.Ranged = b
+		} else {
+			a.Proficient = b
+		}
+	case "bonus":
+		n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
+		if err != nil {
+			return true, Errorf("play.err.attack_word", "Word", v, "Value", value)
+		}
+		a.Bonus = n
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// attackBool reads the value of `prof:` or `ranged:`: true or false, yes or no in any language.
+func attackBool(v string) (b, ok bool) {
+	if b, err := strconv.ParseBool(v); err == nil {
+		return b, true
+	}
+	switch attackWord(v) {
+	case "yes":
+		return true, true
+	case "no":
+		return false, true
+	}
+	return false, false
 }
 
 // isSigned reports whether w is a signed integer such as +1 or -2.

@@ -67,7 +67,7 @@ func setRogue(c *rogue.Character, field, value string) error {
 			return nil
 		}
 	}
-	return Errorf("rt.err.unknown_field", "Field", field, "Fields", strings.Join(fieldsRogue, ", "))
+	return unknownField("rt.err.unknown_field", field, fieldsRogue)
 }
 
 // setRogueAttributes reads the fields of attributes, identity, talents and spells; ok is false for another field.

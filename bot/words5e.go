@@ -122,7 +122,7 @@ func conditionNames(req *Request, ids []dnd5e.Condition) string {
 	for i, id := range ids {
 		names[i] = req.T(id.Key())
 	}
-	return strings.Join(names, ", ")
+	return req.P.List(names)
 }
 
 // stateChangeLines say what an HP change did to the character's state.
@@ -180,7 +180,7 @@ func damagePartsText(req *Request, parts []dnd5e.DamagePart) string {
 			notes = append(notes, req.T("play.damage.vulnerable"))
 		}
 		if len(notes) > 0 {
-			s += " (" + strings.Join(notes, ", ") + " → " + strconv.Itoa(p.Final) + ")"
+			s = req.P.Paren(s, req.P.List(notes)+" → "+strconv.Itoa(p.Final))
 		}
 		out = append(out, s)
 	}
@@ -227,7 +227,7 @@ func hpText(req *Request, h *play.Hit, ch *dnd5e.HPChange) []string {
 		return append(lines, stateChangeLines(req, h.Name, ch)...)
 	}
 	st := encounter.VagueState(h.Status.HP, h.Status.MaxHP)
-	line := h.Name + ": " + req.T(st.Key())
+	line := req.P.Label(h.Name, req.T(st.Key()))
 	if ch.StateAfter == dnd5e.Dead && ch.StateBefore != dnd5e.Dead {
 		line = req.T("play.hp.died", "Name", h.Name)
 	}

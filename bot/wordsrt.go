@@ -163,7 +163,7 @@ func damageLines(req *Request, name string, d *rogue.DamageResult) []string {
 	}
 	line := req.T("rt.damage.taken", "Name", name, "Final", d.Final, "Type", req.T(d.Type.Key()), "Location", req.T(d.Location.Key()))
 	if len(notes) > 0 {
-		line += " (" + strings.Join(notes, ", ") + ")"
+		line = req.P.Paren(line, req.P.List(notes))
 	}
 	lines := []string{line, req.T("rt.hp_change", "Name", name, "Before", d.HPBefore, "After", d.HPAfter)}
 	if d.Dead && d.HPBefore > 0 {
@@ -218,7 +218,7 @@ func tracksLine(req *Request, hb, ha, tb, ta rogue.TrackState) string {
 		if b.Level != a.Level {
 			s = "**" + s + "**"
 		}
-		return req.T(track.Key()) + ": " + s
+		return req.P.Label(req.T(track.Key()), s)
 	}
 	return one(rogue.TrackHunger, hb, ha) + " · " + one(rogue.TrackThirst, tb, ta)
 }
@@ -276,7 +276,7 @@ func turnLines(req *Request, c *rogue.Character, t *rogue.TurnResult) []string {
 		for _, s := range t.Forced {
 			names = append(names, req.T(s.Key()))
 		}
-		lines = append(lines, req.T("rt.turn.forced", "States", strings.Join(names, ", ")))
+		lines = append(lines, req.T("rt.turn.forced", "States", req.P.List(names)))
 	}
 	for _, h := range t.HasteRolls {
 		key := "rt.turn.haste_fail"

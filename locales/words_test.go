@@ -16,7 +16,7 @@ var (
 		"D&D": true, "5e": true, "Rogue's": true, "Tale": true, "Discord": true, "rulekeeper": true, "bbolt": true,
 		"English": true, // the endonym of a language choice
 		"HP":      true, "AC": true, "DC": true, "GM": true, "NPC": true, "ID": true, "RT": true, "SRD": true, "DMG": true,
-		"JSON": true, "TOML": true, "PNG": true, "URL": true, "API": true, "HTTP": true, "REST": true, "MiB": true,
+		"JSON": true, "HTML": true, "TOML": true, "PNG": true, "URL": true, "API": true, "HTTP": true, "REST": true, "MiB": true,
 		"X": true, "Y": true, "Z": true, "x": true, "y": true,
 		// Lowercase option names that are these acronyms (Discord option names are lowercase): ac, hp, dc, gm, rt.
 		"ac": true, "hp": true, "dc": true, "gm": true, "rt": true,

@@ -47,19 +47,28 @@ const MaxNameLen = store.MaxNameLen
 // Guild reads the caller's guild settings and says whether the caller is a GM there. Outside a guild, or without
 // a store, it returns empty settings and the caller's Manage Server.
 func (t *Table) Guild(ctx context.Context, c Caller) (Settings, bool, error) {
-	g := Settings{GuildID: c.GuildID}
-	var err error
+	g, gm, _, err := t.Here(ctx, c)
+	return g, gm, err
+}
+
+// Here is Guild, and whether the caller's channel records a running session log, in the same read (the bot asks
+// once per request, so that a reply costs nothing more in a channel without a log).
+func (t *Table) Here(ctx context.Context, c Caller) (g Settings, gm, recording bool, err error) {
+	g = Settings{GuildID: c.GuildID}
 	if t != nil && t.store != nil && c.GuildID != "" {
 		err = t.store.View(ctx, c.GuildID, func(tx store.Tx) error {
 			var err error
-			g, err = tx.Guild()
+			if g, err = tx.Guild(); err != nil {
+				return err
+			}
+			recording, err = runningLog(tx, c.ChannelID)
 			return err
 		})
 		if err != nil {
-			g = Settings{GuildID: c.GuildID}
+			g, recording = Settings{GuildID: c.GuildID}, false
 		}
 	}
-	return g, isGM(c, g), storeErr(err)
+	return g, isGM(c, g), recording, storeErr(err)
 }
 
 // isGM: Manage Server, or the guild's GM role.

@@ -228,6 +228,22 @@ func TestTransactionsPerCommand(t *testing.T) {
 			_, _, err := e.table.LongRest(ctx, bg("gm"), "Borin", time.Now(), true, roll())
 			return err
 		}},
+		{"/log start", 0, 1, func() error { _, err := e.table.LogStart(ctx, bg("bob"), "Night", "en", logNow); return err }},
+		{"(a reply recorded: append)", 0, 1, func() error {
+			_, err := e.table.Record(ctx, bg("bob"), sayEntry("bob", "Hello"))
+			return err
+		}},
+		{"/log pause", 0, 1, func() error { _, err := e.table.LogChange(ctx, bg("bob"), play.LogPause, logNow); return err }},
+		{"(Here: settings and whether the channel records)", 1, 0, func() error {
+			_, _, rec, err := e.table.Here(ctx, bg("bob"))
+			if err == nil && rec {
+				err = fmt.Errorf("a paused log records")
+			}
+			return err
+		}},
+		{"/log list", 1, 0, func() error { _, err := e.table.Logs(ctx, bg("bob")); return err }},
+		{"/log export", 1, 0, func() error { _, err := e.table.LogNamed(ctx, bg("bob"), "Night"); return err }},
+		{"/log stop", 0, 1, func() error { _, err := e.table.LogChange(ctx, bg("gm"), play.LogStop, logNow); return err }},
 		{"/init end", 0, 1, func() error { _, _, err := e.table.InitEnd(ctx, bg("gm"), false); return err }},
 	}
 	var table strings.Builder

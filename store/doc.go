@@ -46,6 +46,8 @@
 //	active      guild \x00 user                        active character ID
 //	active      guild \x00 user \x1f channel            that user's active character ID in one channel
 //	encounters  guild \x00 channel                     Encounter as JSON
+//	logs        guild \x00 log                         Log as JSON (schema 2)
+//	logopen     guild \x00 channel                     the ID of the channel's open log (schema 2)
 //
 // Values are the JSON of the public types plus a record version "v", for example
 //
@@ -68,6 +70,7 @@
 //	rk_active      guild_id, user_id, character_id (foreign key to the character, ON DELETE CASCADE)
 //	               (user_id is user \x1f channel for a per-channel choice; Actives leaves those out)
 //	rk_encounters  guild_id, channel_id, record
+//	rk_logs        guild_id, id, channel_id, open, record; unique (guild_id, channel_id) where open (schema 2)
 //	rk_interactions, rk_rate   the shared transport state (Seen, Allow); not guild data, never exported
 //
 // Records are bytea holding exactly bbolt's bytes, not JSONB, which would reorder keys, drop duplicates,
@@ -123,6 +126,8 @@
 //   - active: user ID → that user's active character ID, which must be one of the characters.
 //   - channel_active (optional): user ID → channel ID → that user's active character in that channel.
 //   - encounters: sorted by channel; one per channel; data is the encounter state as is.
+//   - logs (omitted when none): session logs sorted by ID; at most one open per channel; data is the log's JSON
+//     (play/sessionlog) as is.
 //
 // Example (testdata/export-v1.json):
 //

@@ -26,7 +26,8 @@ type Export struct {
 	Active     map[string]string `json:"active"`     // user ID → active character ID
 	// ChannelActive is each user's per-channel choice: user ID → channel ID → character ID (omitted when none).
 	ChannelActive map[string]map[string]string `json:"channel_active,omitempty"`
-	Encounters    []*Encounter                 `json:"encounters"` // sorted by channel
+	Encounters    []*Encounter                 `json:"encounters"`     // sorted by channel
+	Logs          []*Log                       `json:"logs,omitempty"` // session logs, sorted by ID (an optional field: version 1)
 }
 
 // ExportGuild returns all data of one guild of any Store, read in one consistent View.
@@ -60,6 +61,9 @@ func ExportGuild(ctx context.Context, s Store, guildID string) (*Export, error) 
 			return err
 		} else if es != nil {
 			e.Encounters = es
+		}
+		if e.Logs, err = tx.Logs(); err != nil {
+			return err
 		}
 		return nil
 	})
@@ -107,6 +111,12 @@ func ImportGuild(ctx context.Context, s Store, e *Export) error {
 				return err
 			}
 		}
+		for _, l := range e.Logs {
+			l := *l
+			if err := tx.RestoreLog(&l); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 }
@@ -133,6 +143,11 @@ func (e *Export) SetGuild(guildID string) {
 	for _, enc := range e.Encounters {
 		if enc != nil {
 			enc.GuildID = guildID
+		}
+	}
+	for _, l := range e.Logs {
+		if l != nil {
+			l.GuildID = guildID
 		}
 	}
 }
@@ -222,6 +237,32 @@ func (e *Export) Validate() error {
 			return bad("encounters[%d]: %v", i, err)
 		}
 		channels[enc.ChannelID] = true
+	}
+	return e.validateLogs(bad, sameGuild)
+}
+
+// validateLogs checks the logs of an export: valid and unique IDs, one open log per channel, record sizes.
+func (e *Export) validateLogs(bad func(string, ...any) error, sameGuild func(string) bool) error {
+	ids := map[string]bool{}
+	open := map[string]bool{}
+	for i, l := range e.Logs {
+		switch {
+		case l == nil:
+			return bad("logs[%d] is null", i)
+		case !validID(l.ID) || !validID(l.ChannelID):
+			return bad("logs[%d]: ID %q, channel %q", i, l.ID, l.ChannelID)
+		case ids[l.ID]:
+			return bad("logs[%d]: ID %q appears twice", i, l.ID)
+		case l.Open && open[l.ChannelID]:
+			return bad("logs[%d]: channel %q has two open logs", i, l.ChannelID)
+		case !sameGuild(l.GuildID):
+			return bad("logs[%d]: guild %q in an export of guild %q", i, l.GuildID, e.Guild.GuildID)
+		}
+		if _, err := encodeLog(*l); err != nil {
+			return bad("logs[%d]: %v", i, err)
+		}
+		ids[l.ID] = true
+		open[l.ChannelID] = open[l.ChannelID] || l.Open
 	}
 	return nil
 }

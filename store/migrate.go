@@ -16,6 +16,8 @@ var (
 	bucketNames      = []byte("names")
 	bucketActive     = []byte("active")
 	bucketEncounters = []byte("encounters")
+	bucketLogs       = []byte("logs")    // session logs: guild\x00id → record
+	bucketLogOpen    = []byte("logopen") // guild\x00channel → the id of the channel's open log
 
 	keyFormat = []byte("format")         // formatName: tells our files from other programs' bbolt files
 	keySchema = []byte("schema_version") // uint32, big-endian
@@ -43,11 +45,20 @@ var migrations = []migration{
 		}
 		return btx.Bucket(bucketMeta).Put(keyFormat, []byte(formatName))
 	},
+	// 1 → 2: session logs (issue 18).
+	func(btx *bolt.Tx) error {
+		for _, name := range [][]byte{bucketLogs, bucketLogOpen} {
+			if _, err := btx.CreateBucketIfNotExists(name); err != nil {
+				return err
+			}
+		}
+		return nil
+	},
 }
 
 // SchemaVersion is the schema version this code writes: Open migrates older files to it.
 // It always equals len(migrations) (a test checks).
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // migrate runs the pending migrations at Open: nothing when the file is current, ErrNewerSchema when it is
 // newer than this code.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -92,8 +93,8 @@ func TestMigrationsRunInOrder(t *testing.T) {
 		t.Fatalf("open with two pending migrations: %v", err)
 	}
 	defer db.Close()
-	if v, err := db.SchemaVersion(); v != 3 || err != nil {
-		t.Errorf("SchemaVersion = %d, %v; want 3", v, err)
+	if v, err := db.SchemaVersion(); v != SchemaVersion+2 || err != nil {
+		t.Errorf("SchemaVersion = %d, %v; want %d", v, err, SchemaVersion+2)
 	}
 	if metaValue(t, db, "v3") != "done" {
 		t.Errorf("v3 did not run")
@@ -115,7 +116,7 @@ func TestMigrationsRunInOrder(t *testing.T) {
 func TestFailedMigrationChangesNothing(t *testing.T) {
 	path := v1File(t)
 	_, err := open(path, Options{NoSync: true}, append(slices.Clone(migrations), migrateV2, failingMigration))
-	if !errors.Is(err, errMigration) || !strings.Contains(err.Error(), "from schema 2 to 3") {
+	if !errors.Is(err, errMigration) || !strings.Contains(err.Error(), fmt.Sprintf("from schema %d to %d", SchemaVersion+1, SchemaVersion+2)) {
 		t.Fatalf("open = %v, want the migration's error", err)
 	}
 	db, err := Open(path, Options{NoSync: true})
@@ -123,8 +124,8 @@ func TestFailedMigrationChangesNothing(t *testing.T) {
 		t.Fatalf("the file no longer opens: %v", err)
 	}
 	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != 1 {
-		t.Errorf("SchemaVersion = %d after a failed migration, want 1", v)
+	if v, _ := db.SchemaVersion(); v != SchemaVersion {
+		t.Errorf("SchemaVersion = %d after a failed migration, want %d", v, SchemaVersion)
 	}
 	if metaValue(t, db, "v2") != "" {
 		t.Errorf("the first of the failed migrations was kept")
@@ -147,7 +148,7 @@ func TestNewerSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v, _ := db.SchemaVersion(); v != 3 {
+	if v, _ := db.SchemaVersion(); v != SchemaVersion+2 {
 		t.Errorf("the refused Open changed the file's version to %d", v)
 	}
 }

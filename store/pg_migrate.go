@@ -63,10 +63,21 @@ var pgMigrations = []pgMigration{
 			ok     boolean NOT NULL)`,
 		`CREATE INDEX IF NOT EXISTS rk_rate_idle ON rk_rate (idle)`,
 	}},
+	// 1 → 2: session logs (issue 18); additive, so replicas of schema 1 keep serving.
+	{compat: 1, stmts: []string{
+		`CREATE TABLE IF NOT EXISTS rk_logs (
+			guild_id   text NOT NULL,
+			id         text NOT NULL,
+			channel_id text NOT NULL,
+			open       boolean NOT NULL,
+			record     bytea NOT NULL,
+			PRIMARY KEY (guild_id, id))`,
+		`CREATE UNIQUE INDEX IF NOT EXISTS rk_logs_open ON rk_logs (guild_id, channel_id) WHERE open`,
+	}},
 }
 
 // PGSchemaVersion is the PostgreSQL schema version this code writes. It always equals len(pgMigrations).
-const PGSchemaVersion = 1
+const PGSchemaVersion = 2
 
 const metaBootstrap = `CREATE TABLE IF NOT EXISTS rk_meta (key text PRIMARY KEY, value text NOT NULL)`
 
@@ -228,7 +239,7 @@ func (db *PG) Guilds(ctx context.Context) ([]string, error) {
 		return nil, ErrClosed
 	}
 	rows, err := db.pool.Query(ctx, `SELECT guild_id FROM rk_guilds WHERE record IS NOT NULL
-		UNION SELECT guild_id FROM rk_characters UNION SELECT guild_id FROM rk_active UNION SELECT guild_id FROM rk_encounters`)
+		UNION SELECT guild_id FROM rk_characters UNION SELECT guild_id FROM rk_active UNION SELECT guild_id FROM rk_encounters UNION SELECT guild_id FROM rk_logs`)
 	if err != nil {
 		return nil, db.mapErr(err)
 	}

@@ -30,7 +30,10 @@ type (
 )
 
 // encode marshals a record without HTML escaping (so sheets keep their bytes) and checks its size.
-func encode(v any) ([]byte, error) {
+func encode(v any) ([]byte, error) { return encodeLimit(v, MaxRecordSize) }
+
+// encodeLimit is encode with another size limit (logs are larger than the other records).
+func encodeLimit(v any, limit int) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -38,8 +41,8 @@ func encode(v any) ([]byte, error) {
 		return nil, &Error{Err: ErrInvalid, Detail: "not valid JSON", Cause: err}
 	}
 	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-	if len(b) > MaxRecordSize {
-		return nil, &Error{Err: ErrTooLarge, Limit: MaxRecordSize, Detail: fmt.Sprintf("record of %d bytes", len(b))}
+	if len(b) > limit {
+		return nil, &Error{Err: ErrTooLarge, Limit: int64(limit), Detail: fmt.Sprintf("record of %d bytes", len(b))}
 	}
 	return b, nil
 }

@@ -114,7 +114,16 @@ type Tx interface {
 	RestoreEncounter(*Encounter) error              // PutEncounter for Import: keeps a non-zero Updated
 	DeleteEncounter(channelID string) error         // ErrNotFound
 
-	// Clear deletes all of the guild's data: settings, characters, active pointers and encounters. The
+	Log(id string) (*Log, error)            // a session log; ErrNotFound
+	Logs() ([]*Log, error)                  // every log of the guild, sorted by ID
+	OpenLog(channelID string) (*Log, error) // the channel's open (running or paused) log; ErrNotFound
+	// PutLog creates or replaces l and sets GuildID and Updated in place. It returns ErrConflict when another
+	// log of l's channel is open, ErrTooLarge past MaxLogSize and ErrInvalid for an empty or malformed ID.
+	PutLog(l *Log) error
+	RestoreLog(l *Log) error   // PutLog for Import: keeps a non-zero Updated
+	DeleteLog(id string) error // ErrNotFound
+
+	// Clear deletes all of the guild's data: settings, characters, active pointers, encounters and logs. The
 	// counter of character IDs is kept, so a cleared guild never hands out an ID again.
 	Clear() error
 }

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -171,7 +172,7 @@ func (c *Console) parse(line string) (*bot.Request, error) {
 			}
 			if last == "" {
 				if bot.HasSub(opts) {
-					return nil, bot.Errorf("core.err.unknown_subcommand", "Name", t.text, "Command", strings.Join(req.Path, " "))
+					return nil, bot.Errorf("core.err.unknown_subcommand", "Name", t.text, "Command", strings.Join(req.Path, " ")).About(slices.Clone(req.Path), "")
 				}
 				return nil, bot.Errorf("core.err.bare_word", "Word", t.text)
 			}

@@ -74,6 +74,7 @@ func RunWith(t *testing.T, size Size, open func(t *testing.T) store.Store) {
 		{"DeleteClearsActive", s.deleteClearsActive},
 		{"ChannelActive", s.channelActive},
 		{"Encounters", s.encounters},
+		{"Logs", s.logs},
 		{"NotFound", s.notFound},
 		{"Invalid", s.invalid},
 		{"TooLarge", s.tooLarge},

@@ -93,7 +93,7 @@ func (l *Log) Stats() Stats {
 		if r := e.Roll; r != nil {
 			s.All.addRoll(r)
 		}
-		if d := e.Damage; d != nil && (e.Kind == KindDamage || e.Kind == KindHeal) {
+		if d := e.Damage; d != nil && (e.Kind == KindDamage || e.Kind == KindHeal || e.Kind == KindAttack || e.Kind == KindCast) {
 			heal := e.Kind == KindHeal
 			if who != "" {
 				tally(who).addHP(d.Amount, heal, false)

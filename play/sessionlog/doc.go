@@ -65,7 +65,7 @@
 //	    target     the DC or AC (omitted when none)
 //	    odds       the exact chance of success before the roll: p (0–1) and fraction ("319/400", omitted when
 //	               too large to show)
-//	  damage     for damage and heal entries (omitted when none): amount, type (the damage type's id,
+//	  damage     for damage and heal entries, and attacks and casts that dealt damage (omitted when none): amount, type (the damage type's id,
 //	             "piercing"; omitted for healing), target (who took it); the entry's character is its source
 //
 // Versions: a change that adds an optional field keeps the version; any other change raises Version, and Decode

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"rulekeeper/sessionlog"
+	"rulekeeper/play/sessionlog"
 )
 
 func Example() {

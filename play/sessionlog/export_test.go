@@ -29,7 +29,7 @@ func golden(t *testing.T, name string, got []byte) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (go test ./sessionlog -run %s -update rewrites it):\n%s", name, t.Name(), got)
+		t.Errorf("%s differs from the golden file (go test ./play/sessionlog -run %s -update rewrites it):\n%s", name, t.Name(), got)
 	}
 }
 

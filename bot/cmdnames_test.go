@@ -1,0 +1,95 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+
+	"rulekeeper/bot"
+	"rulekeeper/bot/console"
+	"rulekeeper/locales"
+)
+
+// TestOptionErrorsNameLocalized (issue 15, review item 10): the errors of a request that does not fit the command
+// table name the command, the option and its choices the way the caller's Discord shows them, so what they quote
+// can be typed back.
+func TestOptionErrorsNameLocalized(t *testing.T) {
+	b := bot.New(bot.Config{})
+	tests := []struct {
+		locale string
+		path   []string
+		opts   map[string]any
+		want   string
+	}{
+		{"en-US", []string{"check"}, map[string]any{"skill": "perception", "mode": "xyz"}, "`xyz` is not a choice of `mode`: normal, adv, dis"},
+		{"ko", []string{"check"}, map[string]any{"skill": "perception", "mode": "xyz"}, "`xyz`는 `이점불리`의 선택지가 아닙니다: 일반, 이점, 불리점"},
+		{"zh-CN", []string{"check"}, map[string]any{"skill": "perception", "mode": "xyz"}, "`xyz` 不是 `优劣势` 的可选值：正常、优势、劣势"},
+		{"zh-TW", []string{"check"}, map[string]any{"skill": "perception", "mode": "xyz"}, "：正常、優勢、劣勢"},
+		{"ko", []string{"check"}, map[string]any{}, "`판정`에 필수 옵션 `기술`이 없습니다"},
+		{"ko", []string{"roll"}, map[string]any{"expr": "1d20", "bogus": "1"}, "`굴림`에는 `bogus` 옵션이 없습니다 (옵션: 식, 반복, 비공개)"},
+		{"zh-CN", []string{"sheet"}, map[string]any{}, "`角色卡` 需要子命令：创建、查看、列表、切换、修改、改名、删除、导出、导入"},
+		{"ko", []string{"sheet", "blah"}, map[string]any{}, "`시트`에는 하위 명령어 `blah`"},
+	}
+	for _, tt := range tests {
+		r := b.Handle(&bot.Request{Path: tt.path, Options: tt.opts, Locale: tt.locale, UserID: "1"})
+		if !strings.Contains(r.Body, tt.want) {
+			t.Errorf("%s %v %v: %q, want %q", tt.locale, tt.path, tt.opts, r.Body, tt.want)
+		}
+	}
+}
+
+// TestCommandPathsLocalized (issue 15, review items 11 and 12): the command paths the catalogs and the help
+// examples quote are the caller's localized names (the ones Discord shows and the console accepts), with the Korean
+// particle after them chosen for the new name; anything else stays as written.
+func TestCommandPathsLocalized(t *testing.T) {
+	b := bot.New(bot.Config{})
+	tests := []struct {
+		lang     locales.Lang
+		in, want string
+	}{
+		{locales.EN, "use `/sheet use`", "use `/sheet use`"},
+		{locales.KO, "`/sheet create`로 만들거나 `/sheet use`로 고르세요", "`/시트 만들기`로 만들거나 `/시트 사용`으로 고르세요"},
+		{locales.KO, "`/init join`으로 참가", "`/우선권 참가`로 참가"},
+		{locales.KO, "`/condition add name:exhaustion`을(를) 쓰세요", "`/상태 추가 이름:exhaustion`을 쓰세요"},
+		{locales.KO, "`/check`와 함께", "`/판정`과 함께"},
+		{locales.KO, "`/sheet set field:attack value:\"장검 근력 숙련 1d8[참격]\"`", "`/시트 설정 항목:공격 값:\"장검 근력 숙련 1d8[참격]\"`"},
+		{locales.ZhCN, "`/sheet set field:speed value:35`", "`/角色卡 修改 项目:速度 值:35`"},
+		{locales.ZhCN, "用 `/init join` 加入", "用 `/先攻 加入` 加入"},
+		{locales.ZhTW, "`/check skill:perception mode:adv`", "`/檢定 技能:perception 優劣勢:優勢`"},
+		{locales.KO, "HP 10/10 · and/or /nothing here", "HP 10/10 · and/or /nothing here"},
+		{locales.KO, "`/sheet bogus`", "`/시트 bogus`"},
+	}
+	for _, tt := range tests {
+		if got := b.LocalizeText(locales.For(tt.lang), tt.in); got != tt.want {
+			t.Errorf("%s %q:\n got %q\nwant %q", tt.lang, tt.in, got, tt.want)
+		}
+	}
+	r := b.Handle(helpRequest("ko", "cast"))
+	if text, want := console.RenderText(r), "`/시전 주문:flaming_orb 대상:Grak`"; !strings.Contains(text, want) {
+		t.Errorf("ko /help cast lacks %q:\n%s", want, text)
+	}
+}
+
+// TestSheetFieldNamesLocalized (issue 15, review item 14): /sheet set reads a field by its name in any language,
+// and the reply and the unknown-field error name the fields in the caller's language.
+func TestSheetFieldNamesLocalized(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", createAria)
+	tests := []struct {
+		locale, line, want string
+	}{
+		{"ko", "/시트 설정 항목:이동속도 값:35", "**Aria**의 이동속도를 바꿨습니다."},
+		{"zh-CN", "/sheet set field:护甲等级 value:15", "已修改 **Aria** 的护甲等级。"},
+		{"zh-TW", "/sheet set field:速度 value:30", "已修改 **Aria** 的速度。"},
+		{"en", "/sheet set field:speed value:30", "Changed speed of **Aria**."},
+		{"ko", "/sheet set field:nonsense value:1", "항목: 방어도, 공격, 공격삭제,"},
+		{"zh-CN", "/sheet set field:nonsense value:1", "可用项目：护甲等级、攻击、删除攻击、"},
+	}
+	for _, tt := range tests {
+		if r := e.runLocale("alice", tt.locale, tt.line); !strings.Contains(r.Text, tt.want) {
+			t.Errorf("%s %s: %q, want %q", tt.locale, tt.line, r.Text, tt.want)
+		}
+	}
+	if c := e.sheet("alice", "Aria"); c.Speed != 30 || c.AC != 15 {
+		t.Errorf("speed %d, AC %d", c.Speed, c.AC)
+	}
+}
