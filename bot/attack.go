@@ -21,11 +21,11 @@ func (b *Bot) attackCommand() *Command {
 			{Name: "damage", Type: String, MaxLen: 200},
 			{Name: "distance", Type: Integer, Min: Bound(0), Max: Bound(10000)},
 			b.characterOption(),
+			privateOption(),
 			{Name: "sneak", Type: String, Choices: sneakChoices},
 			{Name: "smite", Type: Integer, Min: Bound(1), Max: Bound(9)},
 			{Name: "single", Type: Boolean},
-			b.asOption(), // an NPC attacks (npc.go)
-			{Name: "action", Type: String, MaxLen: 64, Complete: b.completeMonsterAction},
+			b.asOption(), // an NPC attacks (npc.go) with its stat block's action named by weapon: (25 options at most)
 		}, append(b.rogueAttackOptions(), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range
 			cocAttackOptions()...)...), // Call of Cthulhu: defence, defend, mods, bonus_dice, penalty_dice
 		Handler: b.attack,
@@ -37,13 +37,14 @@ func (b *Bot) attackCommand() *Command {
 			"/attack weapon:longsword damage:1d8 target:Grak",
 			"/attack damage:1d6 dodge:1 block:1",
 			"/attack weapon:\"longbow slow\" damage:1d8 range:6 target:Grak",
+			"/attack weapon:longsword damage:1d8 talent:sweeping_blow target:\"Grak, Snik, Mog\"",
 			"/attack weapon:rapier target:\"Goblin 1\" sneak:yes",
 			"/attack weapon:longsword target:\"Goblin 2\" smite:2",
 			"/attack weapon:greataxe target:Ogre single:true",
 			"/attack weapon:knife target:Cultist defence:fight_back",
 			"/attack weapon:revolver target:Cultist distance:30 mods:cover",
-			"/attack as:\"Goblin 1\" action:scimitar target:Aria",
-			"/attack as:Bugbear action:multiattack target:Borin",
+			"/attack as:\"Goblin 1\" weapon:scimitar target:Aria",
+			"/attack as:Bugbear weapon:multiattack target:Borin",
 		},
 	}
 }
@@ -77,8 +78,8 @@ type attackResult struct {
 func (b *Bot) attack(req *Request) (*Reply, error) {
 	in := play.Attack{Character: req.Str("character"), Target: req.Str("target"), As: strings.TrimSpace(req.Str("as")),
 		Dnd5e: readAttack5e(req), Rogue: readAttackRT(req), CoC: readAttackCoC(req)}
-	if req.Has("action") && in.As == "" {
-		return nil, Errorf("npc.err.action_needs_as")
+	if t := in.Rogue.In.Targets; len(t) > 0 { // Rogue's Tale: "target:Grak, Snik" is Grak and an extra target
+		in.Target = splitList(req.Str("target"))[0]
 	}
 	res, err := b.cfg.Table.Attack(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
@@ -102,8 +103,8 @@ func readAttack5e(req *Request) (r play.Reading[play.Attack5e]) {
 		return r
 	}
 	weapon := req.Str("weapon")
-	if req.Has("action") {
-		weapon = monsterActionID(req.Str("action")) // an NPC's action, in any language (monster.go)
+	if strings.TrimSpace(req.Str("as")) != "" {
+		weapon = monsterActionID(weapon) // an NPC's action, in any language (monster.go)
 	}
 	a := play.Attack5e{Weapon: strings.TrimSpace(weapon), Damage: normalizeDamageLabels(strings.TrimSpace(req.Str("damage"))),
 		Bonus: strings.TrimSpace(req.Str("bonus")), Distance: req.Int("distance", 5)}
@@ -148,7 +149,11 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 		Attacker: who, Weapon: res.Attack, Total: res.Total, Natural: res.Natural, AC: res.AC,
 		Critical: res.Crit, Detail: res, HPChange: change, Outcome: outcome5e(res), AllyAdjacent: a.AllyAdjacent,
 	}
-	out.oddsJSON = oddsOut(res.Odds())
+	// An NPC's AC is the GM's (HouseShowNPCStats): hit or miss, no AC, no chance that tells it; an AC the caller
+	// gave is theirs to see.
+	hideAC := tgt != nil && tgt.Vague && !req.Has("ac")
+	first := stepJSON(play.AttackStep{Roll: res}, hideAC)
+	out.AC, out.Detail, out.oddsJSON = first.Detail.AC, first.Detail, first.oddsJSON
 	r := &Reply{Footer: who, Result: &out}
 	var title string
 	switch {
@@ -169,9 +174,9 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 	for i, st := range a.Steps {
 		if len(a.Steps) > 1 {
 			lines = append(lines, "**"+req.T("fx.attack_n", "N", i+1, "Of", len(a.Steps))+"**")
-			out.Attacks = append(out.Attacks, stepJSON(st))
+			out.Attacks = append(out.Attacks, stepJSON(st, hideAC))
 		}
-		more, tone := attackStepLines(req, a.Attacker, st)
+		more, tone := attackStepLines(req, a.Attacker, st, hideAC)
 		lines = append(lines, more...)
 		if i == 0 || tone == ToneCritical || (tone == ToneSuccess && r.Tone == ToneFailure) {
 			r.Tone = tone
@@ -181,9 +186,12 @@ func attackReply(req *Request, a *play.Attack5eResult) *Reply {
 			out.Smite = st.Smite
 		}
 	}
-	if tgt != nil {
+	if tgt != nil && !tgt.Vague {
 		st := hpStatusOf(tgt.Status)
 		out.TargetStatus = &st
+	}
+	if tgt != nil && tgt.Vague {
+		out.HPChange = nil // an NPC's hit points are the GM's
 	}
 	if tgt != nil && tgt.Fight {
 		out.Concentration = concSaveOut(tgt.ConcSave)
@@ -235,17 +243,29 @@ type attackStepJSON struct {
 	Detail   *dnd5e.AttackResult `json:"detail"`
 }
 
-func stepJSON(st play.AttackStep) attackStepJSON {
+// hideAC leaves out the target's AC and the chance that tells it (an NPC's, HouseShowNPCStats).
+func stepJSON(st play.AttackStep, hideAC bool) attackStepJSON {
 	res := st.Roll
-	return attackStepJSON{Total: res.Total, Natural: res.Natural, Outcome: outcome5e(res), Critical: res.Crit,
+	j := attackStepJSON{Total: res.Total, Natural: res.Natural, Outcome: outcome5e(res), Critical: res.Crit,
 		oddsJSON: oddsOut(res.Odds()), Damage: st.Damage, Smite: st.Smite, Detail: res}
+	if hideAC {
+		d := *res
+		d.AC = 0
+		j.Detail, j.oddsJSON = &d, oddsOut(nil)
+	}
+	return j
 }
 
-// attackStepLines words one attack roll of c (nil: an ad-hoc roll) and its damage; tone is its verdict's.
-func attackStepLines(req *Request, c *dnd5e.Character, st play.AttackStep) ([]string, Tone) {
+// attackStepLines words one attack roll of c (nil: an ad-hoc roll) and its damage; tone is its verdict's. hideAC
+// leaves out the target's AC and the chance that tells it: hit or miss only.
+func attackStepLines(req *Request, c *dnd5e.Character, st play.AttackStep, hideAC bool) ([]string, Tone) {
 	res := st.Roll
+	odds := res.Odds()
+	if hideAC {
+		odds = nil
+	}
 	line := rollText(req, res.Roll)
-	if res.AC > 0 {
+	if res.AC > 0 && !hideAC {
 		line += " " + req.T("play.attack.vs_ac", "AC", res.AC)
 	}
 	lines := []string{line}
@@ -256,7 +276,7 @@ func attackStepLines(req *Request, c *dnd5e.Character, st play.AttackStep) ([]st
 	onRoll, onHit := splitApplied(res.Applied)
 	lines = append(lines, appliedLines(req, onRoll)...)
 	lines = append(lines, appliedLines(req, res.TargetApplied)...)
-	lines = appendLine(lines, oddsLine(req, "stats.odds.hit", res.Odds()))
+	lines = appendLine(lines, oddsLine(req, "stats.odds.hit", odds))
 	tone := ToneNeutral
 	switch outcome := outcome5e(res); {
 	case res.Duplicate:

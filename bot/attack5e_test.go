@@ -72,6 +72,7 @@ func TestAttack5e(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			e := newPlayEnv(t)
 			e.party()
+			e.brawl("alice", "bob") // Aria may harm Borin: both fight in this channel's encounter
 			for _, s := range tt.setup {
 				user, line := "bob", s
 				if u, l, ok := strings.Cut(s, ":/"); ok {

@@ -50,6 +50,9 @@ func readAttackRT(req *Request) (r play.Reading[play.AttackRT]) {
 		r.Err = Errorf("rt.attack.err.range_melee")
 		return r
 	}
+	if names := splitList(req.Str("target")); req.Has("talent") && len(names) > 1 {
+		a.Targets = names[1:] // Multi Shot, Sweeping Blow, Blade Flurry: the extra targets after the first
+	}
 	if t := req.Str("talent"); t != "" {
 		if a.Talent, r.Err = parseRogueTalent(t); r.Err != nil {
 			return r
@@ -189,10 +192,37 @@ func rogueAttackReply(req *Request, a *play.AttackRTResult) *Reply {
 	if res.Revealed {
 		lines = append(lines, req.T("rt.attack.revealed", "Name", att.Name))
 	}
+	lines = append(lines, extraAttackLines(req, res.Extras)...)
 	lines = append(lines, attackOddsLine(req, res.Odds))
 	if a.Target != "" {
 		lines = append(lines, req.P.Label(targetName, statusLine(req, def)))
 	}
 	r.Body = strings.Join(lines, "\n")
 	return r
+}
+
+// extraAttackLines are the attacks at the extra targets of Multi Shot, Sweeping Blow and Blade Flurry: each
+// target's roll, outcome and damage.
+func extraAttackLines(req *Request, extras []rogue.ExtraAttack) []string {
+	var lines []string
+	for _, x := range extras {
+		res := x.Result
+		if res == nil {
+			continue
+		}
+		line := req.T("rt.attack.extra_target", "Target", x.ID)
+		if n := len(res.Rolls); n > 0 {
+			line += " " + rollText(req, res.Rolls[n-1].Roll) + " " + req.T("rt.attack.vs", "Target", res.Bands.Target)
+		}
+		line += " → " + req.Style.bold(req.T(res.Outcome.Key()))
+		lines = append(lines, line)
+		if d := res.Damage; d != nil {
+			lines = append(lines, req.T("rt.attack.damage_roll", "Roll", rollText(req, d.Roll)))
+			lines = append(lines, damageLines(req, x.ID, d.Applied)...)
+		}
+		if res.Slain {
+			lines = append(lines, req.Style.bold(req.T("rt.attack.slain", "Target", x.ID)))
+		}
+	}
+	return lines
 }

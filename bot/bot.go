@@ -33,6 +33,9 @@ type Config struct {
 	DDB CharacterSource
 	// Extra commands follow the built-in table (tests add commands of their own).
 	Extra []*Command
+	// Budget bounds the heavy dice computations (/stats, /roll): a deadline per request and a semaphore sized by
+	// the CPUs (compute.go). The zero Budget is the defaults.
+	Budget Budget
 }
 
 // Bot answers requests from any transport.
@@ -40,8 +43,10 @@ type Bot struct {
 	cfg        Config
 	commands   []*Command
 	components map[string]Handler     // custom-id prefix (before the first ':') → handler
+	lists      map[string]pagedList   // the lists that page (page.go): list id → its builder
 	labels     *locales.Index         // the table's names in every language (names.go)
 	systems    map[string]sheetSystem // rule system id → its sheet handling
+	gate       *gate                  // the heavy computations' semaphore and the requests' deadline
 }
 
 // New builds a Bot with the full command table.
@@ -58,7 +63,7 @@ func New(cfg Config) *Bot {
 	if cfg.Table == nil {
 		cfg.Table = play.New(nil)
 	}
-	b := &Bot{cfg: cfg, components: map[string]Handler{}, systems: map[string]sheetSystem{}}
+	b := &Bot{cfg: cfg, components: map[string]Handler{}, systems: map[string]sheetSystem{}, gate: newGate(cfg.Budget)}
 	// Rule systems first: the sheet command's create options come from them.
 	b.systems[system5e] = dnd5eSystem{}
 	b.systems[systemRogue] = rogueSystem{}
@@ -95,6 +100,8 @@ func New(cfg Config) *Bot {
 	b.commands = append(b.commands, cfg.Extra...)
 	b.labels = labelIndex(b.commands)
 	b.components["reroll"] = b.reroll
+	b.components["page"] = b.pageButton
+	b.lists = map[string]pagedList{"sheets": b.sheetListLines, "counters": b.counterListLines, "effects": b.effectListLines}
 	b.components["sheetdel"] = b.sheetDeleteConfirmed
 	b.components["deathsave"] = b.deathsaveButton
 	b.components["init"] = b.initButton
@@ -125,17 +132,22 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 		req.Dice = b.cfg.Dice()
 	}
 	var (
-		r   *Reply
-		err error
+		r       *Reply
+		err     error
+		private bool
 	)
 	switch req.Kind {
 	case KindComponent, KindModal:
+		private = unmarkPrivate(req)
 		prefix, _, _ := strings.Cut(req.CustomID, ":")
 		h := b.components[prefix]
 		if h == nil {
 			return b.ErrorReply(req, Errorf("core.err.unknown_component"))
 		}
 		r, err = h(req)
+		if r != nil && r.Modal != nil && private {
+			r.Modal.CustomID = privateMark + r.Modal.CustomID // the modal's answer stays private
+		}
 	case KindAutocomplete:
 		_, opts, rerr := b.resolve(req)
 		if rerr != nil {
@@ -156,10 +168,12 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 			return b.ErrorReply(req, rerr)
 		}
 		r, err = h(req)
+		private = req.Bool("private")
 	}
 	if err != nil {
 		return b.ErrorReply(req, err)
 	}
+	keepPrivate(r, private)
 	b.localizeReply(req.P, r)
 	b.record(req, r)
 	return r

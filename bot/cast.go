@@ -43,6 +43,7 @@ func (b *Bot) cast5eOptions() []*Option {
 		{Name: "ritual", Type: Boolean},
 		{Name: "any_class", Type: Boolean},
 		{Name: "invalid", Type: String, MaxLen: 200, Complete: b.completeCombatant},
+		privateOption(),
 		{Name: "choice", Type: String, MaxLen: 32, Complete: completeSpellChoice},
 		b.asOption(), // an NPC casts (npc.go)
 	}
@@ -277,7 +278,7 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 	outcome, crit := castOutcome(s, ct)
 	tr := castTargetResult{Name: f.Name, Outcome: outcome, Damage: ct.Total, Heal: ct.Heal, Critical: crit,
 		HPChange: f.Change, Concentration: concSaveOut(f.ConcSave)}
-	if f.Change != nil || f.Heal != nil {
+	if (f.Change != nil || f.Heal != nil) && !f.Vague {
 		st := hpStatusOf(f.Status)
 		tr.Status = &st
 	}
@@ -288,6 +289,11 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 		tr.HPChange = f.Revived
 		st := hpStatusOf(f.Status)
 		tr.Status = &st
+	}
+	// An NPC's numbers are the GM's (HouseShowNPCStats): its AC, its save's roll and bonus, its chances, its HP.
+	hide := f.Vague
+	if hide {
+		tr.HPChange, tr.Status = nil, nil
 	}
 	tr.Conditions = landedIDs(f.Hit)
 	for _, c := range f.Immune {
@@ -301,6 +307,9 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 	case ct.Save != nil:
 		odds = ct.Save.Odds()
 	}
+	if hide {
+		odds = nil
+	}
 	tr.oddsJSON = oddsOut(odds)
 	who := "**" + f.Name + "**"
 	switch {
@@ -311,7 +320,7 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 	}
 	for _, a := range ct.Attacks {
 		l := req.P.Label(who, rollText(req, a.Roll))
-		if a.AC > 0 {
+		if a.AC > 0 && !hide {
 			l += " " + req.T("play.attack.vs_ac", "AC", a.AC)
 		}
 		switch {
@@ -325,7 +334,7 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 		case a.Outcome == dnd5e.OutcomeMiss:
 			l += " — **" + req.T(dnd5e.OutcomeMiss.Key()) + "**"
 		}
-		if o := a.Odds(); o != nil {
+		if o := a.Odds(); o != nil && !hide {
 			l += " · " + req.T("stats.odds.hit_short", "Chance", dice.Percent(o.P))
 		}
 		lines = append(lines, l)
@@ -340,16 +349,19 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 	}
 	if sv := ct.Save; sv != nil {
 		l := who + ": " + req.T("cast.save_line", "Ability", req.T(s.Save.Key())) + " "
-		if sv.AutoFail {
+		switch {
+		case sv.AutoFail:
 			l += req.T("play.roll.auto_fail")
-		} else {
+		case hide: // the roll would tell the NPC's save bonus
+			l += req.T("play.roll.vs_dc", "DC", sv.DC)
+		default:
 			l += rollText(req, sv.Roll) + " " + req.T("play.roll.vs_dc", "DC", sv.DC)
 		}
 		l += " — **" + req.T(sv.Outcome.Key()) + "**"
 		if ct.Halved {
 			l += " " + req.T("cast.halved")
 		}
-		if o := sv.Odds(); o != nil && !sv.AutoFail {
+		if o := sv.Odds(); o != nil && !sv.AutoFail && !hide {
 			l += " · " + req.T("stats.odds.save_short", "Chance", dice.Percent(o.P))
 		}
 		lines = append(lines, l)

@@ -181,6 +181,7 @@ func TestCastConcentration(t *testing.T) {
 	}
 	// Again, then a fire bolt from Wiz (8 damage, DC 10): 15 + 2 = 17 keeps it.
 	e.ok("alice", "/cast spell:hold_person target:Ogre", 15)
+	e.join("alice", "wendy") // Wiz may harm Mira: both fight in the channel's encounter (issue 11)
 	r = e.ok("wendy", "/cast spell:fire_bolt target:Mira", 12, 8, 15)
 	if k := jobj(t, castTargets(t, r.Result)["Mira"], "concentration"); k["kept"] != true || jnum(t, k, "dc") != 10 || conc() != "hold_person" {
 		t.Fatalf("kept: %+v", k)

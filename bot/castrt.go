@@ -51,6 +51,10 @@ func readCastRT(req *Request) (r play.Reading[play.CastRT]) {
 		o.DX = 1 // an adjacent target
 	}
 	r.In = play.CastRT{Target: strings.TrimSpace(req.Str("target")), Options: o}
+	if req.Has("range") {
+		n := req.Int("range", 0)
+		r.In.Range = &n
+	}
 	return r
 }
 
@@ -124,6 +128,14 @@ func rogueCastReply(req *Request, cast *play.CastRTResult) *Reply {
 	}
 	if res.Splash > 0 {
 		lines = append(lines, req.T("rt.cast.splash", "Amount", res.Splash))
+	}
+	for _, h := range res.Splashed {
+		if h.Heal != nil {
+			lines = append(lines, req.T("rt.hp_change", "Name", h.ID, "Before", h.Heal.Before, "After", h.Heal.After))
+		}
+		if h.Damage != nil {
+			lines = append(lines, damageLines(req, h.ID, h.Damage)...)
+		}
 	}
 	if res.Restored != "" {
 		lines = append(lines, req.T("rt.cast.restored", "Name", targetName, "Attribute", req.T(res.Restored.Key())))

@@ -585,6 +585,8 @@ func TestCoCAid(t *testing.T) {
 	e := newPlayEnv(t)
 	e.ok("alice", createAda)
 	e.ok("bob", `/sheet create system:coc name:Doc skills:"STR 50 CON 50 SIZ 50 DEX 50 APP 50 INT 70 POW 50 EDU 80 Luck 50 First Aid 60 Medicine 50"`)
+	// Harm to another's investigator needs a GM or a fight (issue 11): Doc may not punch Ada; aid is help.
+	e.refused("bob", "/attack target:Ada", "play.err.harm_refused", 10, 3)
 	// 11 damage of 11: a major wound at 0 HP, dying.
 	e.ok("alice", "/hp damage amount:11")
 	r := e.ok("bob", "/coc aid skill:first_aid target:Ada", 9, 9)

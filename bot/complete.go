@@ -94,6 +94,9 @@ func (b *Bot) completeSpell(req *Request) []Choice {
 
 // completeWeapon suggests the attacks on the attacker's sheet.
 func (b *Bot) completeWeapon(req *Request) []Choice {
+	if strings.TrimSpace(req.Str("as")) != "" {
+		return b.completeMonsterAction(req) // an NPC's stat block actions
+	}
 	sh := b.acting(req)
 	if sh != nil && sh.CoC != nil {
 		return completeCoCWeapon(req, sh.CoC)

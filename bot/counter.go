@@ -114,9 +114,18 @@ type counterListResult struct {
 }
 
 func (b *Bot) counterList(req *Request) (*Reply, error) {
-	c, err := b.cfg.Table.Sheet5e(req.Ctx, req.caller(), req.Str("character"))
+	r, lines, err := b.counterListLines(req, req.Str("character"))
 	if err != nil {
 		return nil, err
+	}
+	return showPage(req, r, "counters", req.Str("character"), lines, 0), nil
+}
+
+// counterListLines builds /counter list of a character ("": the active one), paged by showPage.
+func (b *Bot) counterListLines(req *Request, character string) (*Reply, []string, error) {
+	c, err := b.cfg.Table.Sheet5e(req.Ctx, req.caller(), character)
+	if err != nil {
+		return nil, nil, err
 	}
 	out := counterListResult{Character: c.Name, Counters: c.Counters}
 	if out.Counters == nil {
@@ -126,7 +135,7 @@ func (b *Bot) counterList(req *Request) (*Reply, error) {
 	if len(lines) == 0 {
 		lines = []string{req.T("cc.none", "Name", c.Name)}
 	}
-	return &Reply{Title: req.T("cc.title", "Name", c.Name), Body: strings.Join(lines, "\n"), Footer: c.Name, Result: out}, nil
+	return &Reply{Title: req.T("cc.title", "Name", c.Name), Footer: c.Name, Result: out}, lines, nil
 }
 
 // countersLines lists a sheet's counters, one a line.

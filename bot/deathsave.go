@@ -14,12 +14,12 @@ func (b *Bot) deathsaveCommand() *Command {
 		Name: "deathsave",
 		Options: []*Option{
 			{Name: "roll", Type: SubCommand, Handler: b.deathsaveRoll, Options: []*Option{
-				modeOption(), bonusOption(), b.characterOption(),
+				modeOption(), bonusOption(), b.characterOption(), privateOption(),
 			}, Examples: []string{"/deathsave roll", "/deathsave roll bonus:1d4", "/deathsave roll character:Borin"}},
 			{Name: "stabilize", Type: SubCommand, Handler: b.stabilize, Options: []*Option{
 				{Name: "character", Type: String, Required: true, MaxLen: play.MaxNameLen, Complete: b.completeTarget},
 				{Name: "kit", Type: Boolean},
-				modeOption(),
+				modeOption(), privateOption(),
 			}, Examples: []string{"/deathsave stabilize character:Borin", "/deathsave stabilize character:Borin kit:true"}},
 		},
 	}

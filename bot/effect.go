@@ -123,9 +123,18 @@ func (b *Bot) effectRemove(req *Request) (*Reply, error) {
 }
 
 func (b *Bot) effectList(req *Request) (*Reply, error) {
-	l, err := b.cfg.Table.EffectList(req.Ctx, req.caller(), req.Str("target"))
+	r, lines, err := b.effectListLines(req, req.Str("target"))
 	if err != nil {
 		return nil, err
+	}
+	return showPage(req, r, "effects", req.Str("target"), lines, 0), nil
+}
+
+// effectListLines builds /effect list of a target ("": the caller's active character), paged by showPage.
+func (b *Bot) effectListLines(req *Request, target string) (*Reply, []string, error) {
+	l, err := b.cfg.Table.EffectList(req.Ctx, req.caller(), target)
+	if err != nil {
+		return nil, nil, err
 	}
 	out := effectListResult{Target: l.Name, NPC: l.NPC, Effects: []effectJSON{}}
 	var lines []string
@@ -137,7 +146,7 @@ func (b *Bot) effectList(req *Request) (*Reply, error) {
 	if len(lines) == 0 {
 		lines = []string{req.T("fx.none", "Name", l.Name)}
 	}
-	return &Reply{Title: req.T("fx.list_title", "Name", l.Name), Body: strings.Join(lines, "\n"), Footer: l.Name, Result: out}, nil
+	return &Reply{Title: req.T("fx.list_title", "Name", l.Name), Footer: l.Name, Result: out}, lines, nil
 }
 
 // effectReply words what /effect add or remove did.

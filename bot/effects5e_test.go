@@ -37,6 +37,7 @@ func TestEffectCommand(t *testing.T) {
 	// Another's character: the GM only.
 	e.refused("alice", "/effect add name:curse change:disadvantage roll:attack target:Borin", "char.err.not_owner")
 	e.ok(gm, "/effect add name:curse change:disadvantage roll:attack target:Borin")
+	e.brawl("alice", "bob") // another's character is harmed only in a fight (issue 11)
 	// Borin's attack with disadvantage: 2d20kl1 (15, 4) + 5 = 9 vs Aria's AC 13.
 	r = e.ok("bob", "/attack weapon:longsword target:Aria", 15, 4)
 	if r.Result["outcome"] != "miss" || jobj(t, r.Result, "detail")["mode"] != "dis" || !strings.Contains(r.Text, "curse: disadvantage") {
@@ -58,7 +59,6 @@ func TestEffectCommand(t *testing.T) {
 		t.Errorf("damage %v", r.Result["damage"])
 	}
 	// An NPC's effect is the GM's; a player may not look at it.
-	e.ok(gm, "/init start")
 	e.ok(gm, "/init add name:Goblin hp:7 ac:13 bonus:2", 5)
 	e.ok(gm, `/effect add name:"Faerie glow" change:advantage roll:attacked target:Goblin`)
 	e.refused("bob", "/effect list target:Goblin", "init.err.not_yours")
@@ -154,6 +154,11 @@ func TestBardicInspiration(t *testing.T) {
 	if jnum(t, r.Result, "total") != 15 {
 		t.Errorf("the die was used once: %v", r.Result)
 	}
+	// Inspiration helps anyone's character; cutting words harms its target: another's only in a fight (issue 11).
+	e.ok("carl", "/sheet set field:subclass value:lore")
+	e.refused("carl", "/feature use feature:cutting_words target:Borin", "play.err.harm_refused")
+	e.brawl("carl", "bob")
+	e.ok("carl", "/feature use feature:cutting_words target:Borin")
 }
 
 // TestCounterCommand: create, use, give back, set, reset, list and delete; the sheet shows them; a long rest fills
@@ -208,6 +213,7 @@ func TestSmiteAndAttackAction(t *testing.T) {
 	e.ok("carl", "/sheet create name:Sera class:paladin level:3 str:16 dex:10 con:14 int:8 wis:10 cha:16")
 	e.ok("carl", `/sheet set field:attack value:"longsword str prof 1d8[slashing]"`)
 	e.ok("carl", `/sheet set field:attack value:"javelin str prof ranged 1d6[piercing]"`)
+	e.brawl("alice", "bob", "carl") // another's character is harmed only in a fight (issue 11)
 	// 12 + 5 = 17 vs Borin's AC 11; 1d8 4 + 3 + smite 2d8 (5, 6) radiant = 18.
 	r := e.ok("carl", "/attack weapon:longsword target:Borin smite:1", 12, 4, 5, 6)
 	sm := jobj(t, r.Result, "smite")
@@ -239,6 +245,7 @@ func TestShieldButton(t *testing.T) {
 	e := newPlayEnv(t)
 	e.party()
 	e.ok("alice", createMira)
+	e.brawl("alice", "bob") // another's character is harmed only in a fight (issue 11)
 	// 10 + 5 = 15 vs Mira's AC 12: a hit for 1d8 5 + 3 = 8 (32 → 24), which shield (AC 17) would turn.
 	r := e.ok("bob", "/attack weapon:longsword target:Mira", 10, 5)
 	if !strings.Contains(r.Text, "Shield (Mira)") {
@@ -326,6 +333,7 @@ func TestUncannyDodge(t *testing.T) {
 	e := newPlayEnv(t)
 	e.party()
 	e.ok("carl", createVex)
+	e.brawl("bob", "carl") // another's character is harmed only in a fight (issue 11)
 	// Borin: 12 + 5 = 17 vs Vex's AC 14; 1d8 6 + 3 = 9 (33 → 24).
 	r := e.ok("bob", "/attack weapon:longsword target:Vex", 12, 6)
 	if !strings.Contains(r.Text, "Uncanny Dodge (Vex)") {
@@ -349,6 +357,7 @@ func TestPassiveFeatures(t *testing.T) {
 	e.party()
 	e.ok("bob", "/sheet set field:level value:3")
 	e.ok("bob", "/sheet set field:subclass value:champion")
+	e.brawl("alice", "bob") // another's character is harmed only in a fight (issue 11)
 	// A natural 19 against AC 30: a critical hit all the same, 2d8 (1, 1) + 3; only 19 and 20 hit: 1/10.
 	r := e.ok("bob", "/attack weapon:longsword target:Aria ac:30", 19, 1, 1)
 	if r.Result["critical"] != true || r.Result["chance_rat"] != "1/10" || !strings.Contains(r.Text, "Improved Critical: critical hit on 19–20") {

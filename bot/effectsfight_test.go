@@ -30,6 +30,7 @@ func (e *playEnv) trio() {
 	e.ok("carl", greataxe)
 	gm := "gm-carol"
 	e.ok(gm, "/init start")
+	e.ok(gm, "/settings show_npc_stats value:on") // the chances against the NPCs are asserted: their AC is shown
 	e.ok(gm, "/init add name:Goblin hp:7 ac:15 bonus:2 dex:14 count:2", 5, 4)
 	e.ok(gm, "/init add name:Bugbear hp:27 ac:16 bonus:2 dex:14", 1)
 	e.ok("alice", "/init join", 18)

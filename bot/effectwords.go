@@ -413,6 +413,8 @@ func effectIDKey(code, arg, s string) string {
 		return dnd5e.Class(s).Key()
 	case "Condition":
 		return dnd5e.Condition(s).Key()
+	case "Effect": // an immunity's source: a condition (petrified against poisoned), else an effect's own name
+		return dnd5e.Condition(s).Key()
 	}
 	return ""
 }

@@ -20,8 +20,12 @@ import (
 func (b *Bot) ErrorReply(req *Request, err error) *Reply {
 	p := locales.For(locales.Choose(b.cfg.Language, req.Locale, req.GuildLocale))
 	key, args := errorKey(p, err)
-	if key == "core.err.internal" {
+	switch key {
+	case "core.err.internal":
 		b.cfg.Logger.Error("internal error", "path", strings.Join(req.Path, " "), "err", err)
+	case "store.err.unavailable", "store.err.full", "store.err.corrupt":
+		// The operator's to fix: the log says what the system reported and which file (the error's data).
+		b.cfg.Logger.Error("cannot save", "command", strings.Join(req.Path, " "), "file", args["Path"], "cause", args["Cause"], "err", err)
 	}
 	r := &Reply{Body: p.TMap(key, args), Tone: ToneFailure, Ephemeral: true, ErrorCode: key}
 	b.localizeReply(p, r)

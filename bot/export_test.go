@@ -1,6 +1,10 @@
 package bot
 
-import "rulekeeper/locales"
+import (
+	"context"
+
+	"rulekeeper/locales"
+)
 
 // Internals the external tests (package bot_test) reach.
 var (
@@ -40,7 +44,7 @@ const (
 
 // StatsInAll computes in once and words it in each language.
 func StatsInAll(in StatsInput, langs []locales.Lang) ([]*Reply, error) {
-	c, err := computeStats(locales.For(locales.EN), in)
+	c, err := computeStats(context.Background(), nil, locales.For(locales.EN), in)
 	if err != nil {
 		return nil, err
 	}

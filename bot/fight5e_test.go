@@ -213,8 +213,8 @@ func TestFight5e(t *testing.T) {
 	if after := e.encounterData(); after != before {
 		t.Fatalf("the encounter changed across the restart")
 	}
-	r = e.ok(gm, "/init list")
-	if r.Result["current"] != "Goblin 3" || jnum(t, r.Result, "round") != 1 || r.Result["gm"] != true {
+	r = e.ok(gm, "/init list detail:true") // NPC numbers are the GM's, shown to the GM alone (issue 11 §3)
+	if r.Result["current"] != "Goblin 3" || jnum(t, r.Result, "round") != 1 || r.Result["gm"] != true || !r.Ephemeral {
 		t.Fatalf("list after restart: %+v", r.Result)
 	}
 	rows := r.Result["rows"].([]any)

@@ -111,7 +111,7 @@ func TestGMEvening(t *testing.T) {
 		t.Fatal("the failed save ended the paralysis")
 	}
 	// Goblin 1 attacks Zed with its scimitar (+4, 1d6+2); Zed keeps concentrating (CON save 12 + 1 vs DC 10).
-	r = e.ok("gm-dana", `/attack as:"Goblin 1" action:scimitar target:Zed`, 15, 4, 12)
+	r = e.ok("gm-dana", `/attack as:"Goblin 1" weapon:scimitar target:Zed`, 15, 4, 12)
 	att := jlist(t, r.Result, "attacks")
 	if r.Result["attacker"] != "Goblin 1" || r.Result["monster"] != "goblin" || r.Result["action"] != "scimitar" ||
 		jnum(t, r.Result, "damage") != 6 || len(att) != 1 || jobj(t, att[0], "concentration")["kept"] != true ||
@@ -120,12 +120,12 @@ func TestGMEvening(t *testing.T) {
 	}
 	e.ok("gm-dana", "/init next")
 	e.ok("bob", "/init next")
-	if r := e.ok("gm-dana", `/attack as:"Goblin 2" action:shortbow target:Aria`, 3); r.Result["attacks"].([]any)[0].(map[string]any)["outcome"] != "miss" {
+	if r := e.ok("gm-dana", `/attack as:"Goblin 2" weapon:shortbow target:Aria`, 3); r.Result["attacks"].([]any)[0].(map[string]any)["outcome"] != "miss" {
 		t.Fatalf("shortbow: %+v", r.Result)
 	}
 	e.ok("gm-dana", "/init next")
 	// The bear's multiattack: a bite (hit, 1d6+2 = 7) and claws (miss), each rolled.
-	r = e.ok("gm-dana", "/attack as:Bear action:multiattack target:Aria", 15, 5, 2)
+	r = e.ok("gm-dana", "/attack as:Bear weapon:multiattack target:Aria", 15, 5, 2)
 	att = jlist(t, r.Result, "attacks")
 	if len(att) != 2 || att[0]["weapon"] != "bite" || att[1]["weapon"] != "claws" || att[1]["outcome"] != "miss" ||
 		jnum(t, r.Result, "option") != 1 || jnum(t, r.Result, "damage") != 7 || e.sheet("alice", "Aria").HP != 17 {
@@ -144,10 +144,10 @@ func TestGMEvening(t *testing.T) {
 		t.Fatalf("second repeat save: %+v\n%s", rep, r.Text)
 	}
 	e.ok("bob", "/init next")
-	e.ok("gm-dana", `/attack as:"Goblin 2" action:scimitar target:Zed`, 16, 3, 14) // Zed 11 → 6
+	e.ok("gm-dana", `/attack as:"Goblin 2" weapon:scimitar target:Zed`, 16, 3, 14) // Zed 11 → 6
 	e.ok("gm-dana", "/init next")
 	// The bear drops Zed (7 damage at 6 HP): dying; its claws then fumble against him.
-	r = e.ok("gm-dana", "/attack as:Bear action:multiattack target:Zed", 15, 5, 1, 1)
+	r = e.ok("gm-dana", "/attack as:Bear weapon:multiattack target:Zed", 15, 5, 1, 1)
 	if z := e.sheet("carol", "Zed"); z.State != dnd5e.Dying || z.HP != 0 || !strings.Contains(r.Text, "Zed loses concentration on Hold Person") {
 		t.Fatalf("Zed drops: %+v\n%s", z, r.Text)
 	}
@@ -170,7 +170,7 @@ func TestGMEvening(t *testing.T) {
 	e.ok("alice", "/init next")
 	// The bugbear's morningstar on the unconscious Zed: advantage, critical within 5 ft, 4d8+2 = 34 ≥ his 17 HP
 	// maximum: massive damage, Zed dies.
-	r = e.ok("gm-dana", "/attack as:Bugbear action:morningstar target:Zed", 18, 2, 8, 8, 8, 8)
+	r = e.ok("gm-dana", "/attack as:Bugbear weapon:morningstar target:Zed", 18, 2, 8, 8, 8, 8)
 	if e.sheet("carol", "Zed").State != dnd5e.Dead || !strings.Contains(r.Text, "Zed dies instantly") {
 		t.Fatalf("Zed dies: %s", r.Text)
 	}
@@ -358,14 +358,13 @@ func TestNPCActs(t *testing.T) {
 	e.ok("alice", "/init join total:3")
 
 	for _, tt := range []struct{ user, line, code string }{
-		{"alice", `/attack as:Goblin action:scimitar target:Aria`, "init.err.not_yours"},
+		{"alice", `/attack as:Goblin weapon:scimitar target:Aria`, "init.err.not_yours"},
 		{"alice", `/save as:Goblin ability:dex`, "init.err.not_yours"},
 		{"alice", `/hp damage target:Goblin amount:3`, "init.err.not_yours"},
-		{"gm-dana", `/attack action:scimitar target:Aria`, "npc.err.action_needs_as"},
-		{"gm-dana", `/attack as:Aria action:scimitar target:Goblin`, "npc.err.not_npc"},
-		{"gm-dana", `/attack as:Nobody action:scimitar target:Aria`, "encounter.err.unknown_combatant"},
-		{"gm-dana", `/attack as:Cultist action:dagger target:Aria`, "npc.err.no_actions"},
-		{"gm-dana", `/attack as:Goblin action:claws target:Aria`, dnd5e.ErrUnknownAction},
+		{"gm-dana", `/attack as:Aria weapon:scimitar target:Goblin`, "npc.err.not_npc"},
+		{"gm-dana", `/attack as:Nobody weapon:scimitar target:Aria`, "encounter.err.unknown_combatant"},
+		{"gm-dana", `/attack as:Cultist weapon:dagger target:Aria`, "npc.err.no_actions"},
+		{"gm-dana", `/attack as:Goblin weapon:claws target:Aria`, dnd5e.ErrUnknownAction},
 		{"gm-dana", `/cast as:Goblin spell:fire_bolt target:Aria`, "npc.err.no_spellcasting"},
 		{"gm-dana", `/hp damage target:Goblin character:Aria amount:3`, "npc.err.target_or_character"},
 		{"gm-dana", `/init condition combatant:Skeleton name:poisoned`, "npc.err.immune"},
@@ -376,7 +375,7 @@ func TestNPCActs(t *testing.T) {
 		}
 	}
 	// The monster's error names the NPC, in the caller's words.
-	if r := e.run("gm-dana", "/attack as:Goblin action:multiattack target:Aria"); r.Error != dnd5e.ErrNoMultiattack || r.Text != "Goblin has no Multiattack." {
+	if r := e.run("gm-dana", "/attack as:Goblin weapon:multiattack target:Aria"); r.Error != dnd5e.ErrNoMultiattack || r.Text != "Goblin has no Multiattack." {
 		t.Errorf("no multiattack: %+v", r)
 	}
 	if r := e.run("gm-dana", "/init condition combatant:Skeleton name:poisoned"); r.Text != "Skeleton is immune to Poisoned." {
@@ -394,7 +393,7 @@ func TestNPCActs(t *testing.T) {
 		t.Errorf("goblin Stealth: %+v", r.Result)
 	}
 	// An action named in another language; an ad-hoc attack for the hand-made NPC.
-	if r := e.ok("gm-dana", "/attack as:Goblin action:弯刀 target:Aria", 15, 4); r.Result["action"] != "scimitar" || jnum(t, r.Result, "damage") != 6 {
+	if r := e.ok("gm-dana", "/attack as:Goblin weapon:弯刀 target:Aria", 15, 4); r.Result["action"] != "scimitar" || jnum(t, r.Result, "damage") != 6 {
 		t.Errorf("弯刀: %+v", r.Result)
 	}
 	if r := e.ok("gm-dana", "/attack as:Cultist bonus:4 damage:1d4+2[piercing] target:Aria", 15, 3); r.Result["attacker"] != "Cultist" || jnum(t, r.Result, "damage") != 5 {

@@ -84,22 +84,28 @@ func listPage(req *Request, title string, lines []string, res *initListResult) *
 	if len(pages) > 1 {
 		r.Title = req.T("gm.init.list_page", "Title", title, "Page", page, "Pages", len(pages))
 		if page > 1 {
-			r.Buttons = append(r.Buttons, Button{Label: req.T("gm.init.page_prev"), CustomID: listButtonID(req.ChannelID, page-1), Style: ButtonSecondary})
+			r.Buttons = append(r.Buttons, Button{Label: req.T("gm.init.page_prev"), CustomID: listButtonID(req.ChannelID, page-1, req.Bool("detail")), Style: ButtonSecondary})
 		}
 		if page < len(pages) {
-			r.Buttons = append(r.Buttons, Button{Label: req.T("gm.init.page_next"), CustomID: listButtonID(req.ChannelID, page+1), Style: ButtonSecondary})
+			r.Buttons = append(r.Buttons, Button{Label: req.T("gm.init.page_next"), CustomID: listButtonID(req.ChannelID, page+1, req.Bool("detail")), Style: ButtonSecondary})
 		}
 	}
 	r.Buttons = append(r.Buttons, nextButton(req, req.ChannelID))
 	return r
 }
 
-func listButtonID(channel string, page int) string {
-	return "init:list:" + channel + ":" + strconv.Itoa(page)
+// listButtonID is a page button's custom id; detail (the GM's /init list detail:true) adds ":d".
+func listButtonID(channel string, page int, detail bool) string {
+	id := "init:list:" + channel + ":" + strconv.Itoa(page)
+	if detail {
+		id += ":d"
+	}
+	return id
 }
 
 // initListButton answers a page button of /init list ("<channel id>:<page>"): the page in place of the clicked one.
 func (b *Bot) initListButton(req *Request, rest string) (*Reply, error) {
+	rest, detail := strings.CutSuffix(rest, ":d")
 	i := strings.LastIndexByte(rest, ':')
 	if i <= 0 || i > maxChannelID {
 		return nil, Errorf("core.err.unknown_component")
@@ -113,6 +119,9 @@ func (b *Bot) initListButton(req *Request, rest string) (*Reply, error) {
 		req.Options = map[string]any{}
 	}
 	req.Options["page"] = int64(page)
+	if detail {
+		req.Options["detail"] = true
+	}
 	r, err := b.initList(req)
 	if err != nil {
 		return nil, err

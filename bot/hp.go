@@ -50,6 +50,7 @@ type hpResult struct {
 	Amount    int             `json:"amount"`
 	Applied   int             `json:"applied"` // HP lost or gained (damage: after defences and temp HP)
 	Detail    *dnd5e.HPChange `json:"detail"`
+	By        string          `json:"by,omitempty"` // the user who changed another's character
 }
 
 func (b *Bot) hpDamage(req *Request) (*Reply, error) { return b.hp(req, play.HPDamage) }
@@ -76,35 +77,63 @@ func (b *Bot) hp(req *Request, kind play.HPKind) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	r := hpWords(req, res, kind, in.Amount)
+	if res.Others {
+		namedBy(req, r)
+	}
+	return r, nil
+}
+
+// namedBy names the user who changed another's character, in the reply and its JSON.
+func namedBy(req *Request, r *Reply) {
+	r.Body += "\n" + req.T("play.hp.by", "Name", req.UserName)
+	switch res := r.Result.(type) {
+	case hpResult:
+		res.By = req.UserName
+		r.Result = res
+	case hpDamageResult:
+		res.By = req.UserName
+		r.Result = res
+	case rtHPResult:
+		res.By = req.UserName
+		r.Result = res
+	case cocHPResult:
+		res.By = req.UserName
+		r.Result = res
+	}
+}
+
+// hpWords words /hp's result by the character's system.
+func hpWords(req *Request, res *play.HPResult, kind play.HPKind, amount int) *Reply {
 	if res.NPC != nil {
-		return npcHPReply(req, kind, res.NPC), nil // npc.go
+		return npcHPReply(req, kind, res.NPC) // npc.go
 	}
 	if res.CoC != nil {
-		return cocHPReply(req, kind, in.Amount, res.CoC), nil
+		return cocHPReply(req, kind, amount, res.CoC)
 	}
 	if r := res.Rogue; r != nil {
 		switch kind {
 		case play.HPDamage:
-			return rogueDamageReply(req, r), nil
+			return rogueDamageReply(req, r)
 		case play.HPHeal:
-			return rogueHealReply(req, r), nil
+			return rogueHealReply(req, r)
 		}
-		return rogueMaxHPReply(req, r), nil
+		return rogueMaxHPReply(req, r)
 	}
 	c, ch := res.Dnd5e.Character, res.Dnd5e.Change
 	switch kind {
 	case play.HPDamage:
-		return hpDamageReply(req, res.Dnd5e), nil
+		return hpDamageReply(req, res.Dnd5e)
 	case play.HPHeal:
-		return hpReply(req, c, req.T("play.hp.heal_title", "Name", c.Name), ch), nil
+		return hpReply(req, c, req.T("play.hp.heal_title", "Name", c.Name), ch)
 	case play.HPTemp:
 		r := hpReply(req, c, req.T("play.hp.temp_title", "Name", c.Name), ch)
 		if ch.NoEffect {
 			r.Body = req.T("play.hp.temp_no_stack", "Temp", c.TempHP) + "\n" + r.Body
 		}
-		return r, nil
+		return r
 	}
-	return hpReply(req, c, req.T("play.hp.max_title", "Name", c.Name), ch), nil
+	return hpReply(req, c, req.T("play.hp.max_title", "Name", c.Name), ch)
 }
 
 // hpReply renders an HP change: what was asked, what the defences and temp HP did, the HP before and after, and
@@ -173,6 +202,7 @@ type rtHPResult struct {
 	Applied   int                 `json:"applied"` // HP lost (after vulnerability and resistance) or gained
 	Damage    *rogue.DamageResult `json:"damage,omitempty"`
 	Heal      *rogue.HealResult   `json:"heal,omitempty"`
+	By        string              `json:"by,omitempty"` // the user who changed another's character
 }
 
 func rogueDamageReply(req *Request, h *play.HPRogue) *Reply {

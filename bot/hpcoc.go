@@ -26,6 +26,7 @@ type cocHPResult struct {
 	Wound      *coc.WoundResult `json:"wound,omitempty"`
 	CONOdds    *coc.Odds        `json:"con_odds,omitempty"` // of the CON roll after a major wound
 	Heal       *coc.HealResult  `json:"heal,omitempty"`
+	By         string           `json:"by,omitempty"` // the user who changed another's character
 }
 
 // cocHPReply renders what /hp did to a Call of Cthulhu character.

@@ -14,7 +14,8 @@ import (
 // in the store's encounter record. Who may do what (design §3): anyone starts an encounter and joins it with a
 // character they may edit; the guild's GM role, Manage Server and the encounter's starter run it for others (add,
 // prev, end, and next on anyone's turn); a player may end their own combatant's turn, move it, remove it and put
-// conditions on it. NPC hit points and AC are shown to those who run the encounter; players see a vague state.
+// conditions on it. NPC hit points and AC are the GM's: public replies show a vague state (unless the guild's
+// show_npc_stats is on), and /init list detail:true shows them, ephemeral, to those who run the encounter.
 //
 // Sheet conditions of a 5e character count down when its turn ends (the same transaction as the turn change);
 // prev cannot give them back. At the start of a 5e character's turn at 0 HP the reply prompts the death save.
@@ -74,7 +75,8 @@ func (b *Bot) initCommand() *Command {
 			{Name: "prev", Type: SubCommand, Handler: b.initPrev, Examples: []string{"/init prev"}},
 			{Name: "list", Type: SubCommand, Handler: b.initList, Options: []*Option{
 				{Name: "page", Type: Integer, Min: Bound(1), Max: Bound(encounter.MaxCombatants)},
-			}, Examples: []string{"/init list", "/init list page:2"}},
+				{Name: "detail", Type: Boolean},
+			}, Examples: []string{"/init list", "/init list page:2", "/init list detail:true"}},
 			{Name: "move", Type: SubCommand, Handler: b.initMove, Options: []*Option{
 				combatant(), coord("x", true), coord("y", true),
 			}, Examples: []string{"/init move combatant:Aria x:4 y:7"}},

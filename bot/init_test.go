@@ -3,6 +3,7 @@ package bot_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -107,41 +108,58 @@ func TestInitPermissions(t *testing.T) {
 	}
 }
 
-// TestInitListHidesNPCNumbers: players see NPCs' vague states and the players' HP; those who run the encounter see
-// NPC HP and AC.
+// TestInitListHidesNPCNumbers (issue 11 §3): NPC numbers are the GM's. Every public list shows NPCs' health words
+// and the players' HP — the GM's and the encounter's starter's too; /init list detail:true shows NPC HP and AC to
+// those who run the encounter, ephemeral, and is refused to players; the guild's show_npc_stats opts back in.
 func TestInitListHidesNPCNumbers(t *testing.T) {
 	e := newPlayEnv(t)
 	e.initParty()
 	e.ok("gm-carol", "/init next")
 	e.ok("alice", `/attack weapon:rapier target:"Goblin 1"`, 15, 1) // 1 + 3 = 4: 7 → 3, bloodied
-	for _, c := range []struct {
-		user string
-		gm   bool
-	}{{"bob", false}, {"dave", false}, {"gm-carol", true}, {"alice", true}} {
-		r := e.ok(c.user, "/init list")
-		g1 := r.Result["rows"].([]any)[1].(map[string]any)
-		aria := r.Result["rows"].([]any)[0].(map[string]any)
-		if jnum(t, aria, "hp") != 24 {
-			t.Errorf("%s: Aria's HP: %+v", c.user, aria)
+	rows := func(r playLine) (aria, g1 map[string]any) {
+		return r.Result["rows"].([]any)[0].(map[string]any), r.Result["rows"].([]any)[1].(map[string]any)
+	}
+	numbers := func(who string, r playLine, hp int) {
+		t.Helper()
+		if _, g1 := rows(r); jnum(t, g1, "hp") != hp || jnum(t, g1, "hp_max") != 7 || jnum(t, g1, "ac") != 15 || !strings.Contains(r.Text, fmt.Sprintf("HP %d/7", hp)) {
+			t.Errorf("%s sees the numbers: %+v\n%s", who, g1, r.Text)
 		}
-		if c.gm {
-			if jnum(t, g1, "hp") != 3 || jnum(t, g1, "hp_max") != 7 || jnum(t, g1, "ac") != 15 || !strings.Contains(r.Text, "HP 3/7") {
-				t.Errorf("%s sees the numbers: %+v\n%s", c.user, g1, r.Text)
-			}
-			continue
+	}
+	for _, user := range []string{"bob", "dave", "gm-carol", "alice"} {
+		r := e.ok(user, "/init list")
+		aria, g1 := rows(r)
+		if jnum(t, aria, "hp") != 24 || r.Ephemeral {
+			t.Errorf("%s: Aria's HP: %+v", user, aria)
 		}
 		if g1["hp"] != nil || g1["ac"] != nil || g1["state"] != "bloodied" || strings.Contains(r.Text, "3/7") || !strings.Contains(r.Text, "Bloodied") {
-			t.Errorf("%s sees a vague state only: %+v\n%s", c.user, g1, r.Text)
+			t.Errorf("%s sees a vague state only: %+v\n%s", user, g1, r.Text)
 		}
 	}
-	// The attack reply too: a player reads the goblin's state, the encounter's starter its HP.
-	r := e.ok("bob", `/attack bonus:5 damage:1 target:"Goblin 1"`, 10)
-	if !strings.Contains(r.Text, "Goblin 1: Bloodied") || strings.Contains(r.Text, "3 → 2") {
-		t.Errorf("bob's attack reply:\n%s", r.Text)
+	for _, user := range []string{"gm-carol", "alice"} { // the GM, the encounter's starter
+		r := e.ok(user, "/init list detail:true")
+		if !r.Ephemeral {
+			t.Errorf("%s: detail is public", user)
+		}
+		numbers(user, r, 3)
 	}
-	r = e.ok("alice", `/attack bonus:5 damage:1 target:"Goblin 1"`, 10)
-	if !strings.Contains(r.Text, "Goblin 1: HP 2 → 1/7") {
-		t.Errorf("alice's attack reply (she started the encounter):\n%s", r.Text)
+	e.refused("bob", "/init list detail:true", "init.err.not_gm")
+	// The attack replies too: a health word and hit or miss, for the GM as for anyone; no AC, no chance to hit.
+	for _, user := range []string{"bob", "alice"} {
+		r := e.ok(user, `/attack bonus:5 damage:1 target:"Goblin 1"`, 10)
+		if !strings.Contains(r.Text, "Goblin 1: Bloodied") || strings.Contains(r.Text, "→ 2") || strings.Contains(r.Text, "AC 15") ||
+			strings.Contains(r.Text, "Chance to hit") || r.Result["ac"] != nil || r.Result["target_status"] != nil || r.Result["outcome"] != "hit" {
+			t.Errorf("%s's attack reply:\n%s\n%+v", user, r.Text, r.Result)
+		}
+	}
+	// An AC the caller gives is theirs to see.
+	if r := e.ok("bob", `/attack bonus:5 damage:1 ac:12 target:"Goblin 1"`, 1); !strings.Contains(r.Text, "vs AC 12") {
+		t.Errorf("a given AC:\n%s", r.Text)
+	}
+	// The guild may show NPC numbers in public.
+	e.ok("gm-carol", "/settings show_npc_stats value:on")
+	numbers("bob", e.ok("bob", "/init list"), 1) // two hits of 1 since
+	if r := e.ok("bob", `/attack bonus:5 damage:0 target:"Goblin 1"`, 10); !strings.Contains(r.Text, "vs AC 15") {
+		t.Errorf("with show_npc_stats on:\n%s", r.Text)
 	}
 }
 

@@ -34,7 +34,7 @@ type initListResult struct {
 	Round   int       `json:"round"`
 	Current string    `json:"current,omitempty"`
 	Order   []string  `json:"order"`
-	GM      bool      `json:"gm"` // the caller sees NPC numbers
+	GM      bool      `json:"gm"` // NPC numbers are shown (detail:true, or the guild's show_npc_stats)
 	Rows    []initRow `json:"rows"`
 	Page    int       `json:"page"`  // the page shown, from 1 (gmturn.go)
 	Pages   int       `json:"pages"` // pages of rows
@@ -48,10 +48,16 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	gm := e.MayControl(req.UserID, req.GM)
-	res := initListResult{Round: e.Round, Order: orderNames(e), GM: gm, Rows: []initRow{}}
+	// NPC numbers are the GM's: a public list shows health words, unless the guild shows them
+	// (show_npc_stats); detail:true shows them to those who run the encounter, in an ephemeral reply.
+	detail := req.Bool("detail")
+	if detail && !e.MayControl(req.UserID, req.GM) {
+		return nil, Errorf("init.err.not_gm")
+	}
+	numbers := detail || req.Guild.House[play.HouseShowNPCStats] == "on"
+	res := initListResult{Round: e.Round, Order: orderNames(e), GM: numbers, Rows: []initRow{}}
 	var lines []string
-	for i, row := range e.Rows(gm) {
+	for i, row := range e.Rows(numbers) {
 		c := e.Combatants[i]
 		out := initRow{Name: c.Name, Kind: string(c.Kind), Current: row.Current, Pos: c.Pos, Owner: c.OwnerID}
 		if e.System == encounter.DnD5e {
@@ -121,7 +127,9 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 	if e.Round == 0 {
 		title = req.T("init.list_title_waiting")
 	}
-	return listPage(req, title, lines, &res), nil // one page of rows, with buttons to the others (gmturn.go)
+	r := listPage(req, title, lines, &res) // one page of rows, with buttons to the others (gmturn.go)
+	r.Ephemeral = detail
+	return r, nil
 }
 
 // initCondition puts a condition on a combatant, or takes it off: a 5e character's goes on its sheet (where

@@ -40,6 +40,7 @@ func wiredGolden(t *testing.T, name string, got []byte) {
 func TestLoggedFight(t *testing.T) {
 	e := newPlayEnv(t)
 	e.party()
+	e.brawl("alice", "bob")             // Aria may attack Borin only in a fight (issue 11); not recorded
 	e.ok("alice", "/roll expr:1d20", 4) // before the log: not recorded
 	start := e.ok("alice", `/log start name:"Goblin ambush"`)
 	if start.Result["state"] != "running" {

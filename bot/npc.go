@@ -9,7 +9,7 @@ import (
 	"rulekeeper/rules/encounter"
 )
 
-// The GM acts for NPCs (issue 12): as: names an NPC of the channel's 5e encounter on /attack (with action:, the
+// The GM acts for NPCs (issue 12): as: names an NPC of the channel's 5e encounter on /attack (with weapon:, the
 // monster's action or multiattack, autocompleted from its stat block), /save, /check and /cast; /hp target: changes
 // an NPC's hit points; /hp revive and /hp set are the GM's word on life and death.
 

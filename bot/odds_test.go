@@ -72,6 +72,7 @@ func wantChance(t *testing.T, what string, m map[string]any, want *big.Rat) {
 func TestOdds5e(t *testing.T) {
 	e := newPlayEnv(t)
 	e.party() // Aria: DEX +3, DEX save +5 (rogue); rapier +5. Borin: AC 11.
+	e.brawl("alice", "bob")
 	dc15 := func(mod int) func(nat, x int) bool { return func(nat, x int) bool { return nat+mod+x >= 15 } }
 	tests := []struct {
 		user, line string
@@ -161,6 +162,7 @@ func TestOdds5e(t *testing.T) {
 // TestOddsCast: a spell attack's chance to hit and each target's chance to save.
 func TestOddsCast(t *testing.T) {
 	e := castEnv(t)
+	e.ok("gm-carol", "/settings show_npc_stats value:on") // the Ogre's numbers in public (issue 11 §3)
 	// Fire bolt: Wiz's spell attack +5 against the Ogre's AC 11.
 	r := e.ok("wendy", "/cast spell:fire_bolt target:Ogre", 2)
 	wantChance(t, "fire bolt", castTargets(t, r.Result)["Ogre"], enumerate("normal", 0, hitRule(5, 11)))

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -199,6 +200,22 @@ func (e *playEnv) party() {
 	e.ok("bob", resistBorin)
 }
 
+// brawl puts the named characters' owners' characters in an encounter of the channel (started by the GM,
+// fixed initiative totals): combatants of one encounter may harm each other's characters (issue 11).
+func (e *playEnv) brawl(owners ...string) {
+	e.t.Helper()
+	e.ok("gm-carol", "/init start")
+	e.join(owners...)
+}
+
+// join puts the owners' active characters in the channel's encounter (fixed initiative totals from 20 down).
+func (e *playEnv) join(owners ...string) {
+	e.t.Helper()
+	for i, o := range owners {
+		e.ok(o, "/init join total:"+strconv.Itoa(20-i))
+	}
+}
+
 // TestPlayScenario plays a session through the console as several users, restarts the process, and checks that
 // everything is still there; owners, strangers and GMs get what they may.
 func TestPlayScenario(t *testing.T) {
@@ -220,11 +237,13 @@ func TestPlayScenario(t *testing.T) {
 	if r := e.ok("bob", "/save ability:con dc:14", 10); r.Result["outcome"] != "success" || jnum(t, r.Result, "total") != 14 {
 		t.Errorf("CON save (proficient): %+v", r.Result)
 	}
-	// Alice attacks Borin: 15 + 5 = 20 hits AC 11, 6 + 3 = 9 piercing; the damage lands on Borin's sheet.
+	// Alice attacks Borin in a fight: 15 + 5 = 20 hits AC 11, 6 + 3 = 9 piercing; the damage lands on Borin's sheet.
+	e.brawl("alice", "bob")
 	r := e.ok("alice", "/attack weapon:rapier target:Borin", 15, 6)
 	if r.Result["outcome"] != "hit" || jnum(t, r.Result, "damage") != 9 || e.sheet("bob", "Borin").HP != 11 {
 		t.Fatalf("attack: %+v / %s", r.Result, r.Text)
 	}
+	e.ok("gm-carol", "/init end")
 	// Fire is resisted: 15 → 7.
 	e.ok("bob", "/hp damage amount:15 type:fire")
 	if hp := e.sheet("bob", "Borin").HP; hp != 4 {
@@ -279,15 +298,16 @@ func TestPlayScenario(t *testing.T) {
 		t.Errorf("poisoned check: %+v %s", r.Result, r.Text)
 	}
 
-	// Ownership: a stranger is refused and nothing changes; a GM may.
+	// Ownership: a stranger is refused and nothing changes (harm outside a fight, an edit); a GM may.
 	before = e.snapshot()
-	for _, line := range []string{
-		"/hp damage amount:3 character:Borin",
-		"/condition add name:prone character:Borin",
-		"/rest short hit_dice:1 character:Borin",
+	for _, c := range [][2]string{
+		{"/hp damage amount:3 character:Borin", "play.err.harm_refused"},
+		{"/condition add name:prone character:Borin", "play.err.harm_refused"},
+		{"/rest short hit_dice:1 character:Borin", "char.err.not_owner"},
 	} {
+		line, code := c[0], c[1]
 		r := e.run("alice", line, 5)
-		if r.Error != "char.err.not_owner" || !r.Ephemeral || !strings.Contains(r.Text, "Borin") {
+		if r.Error != code || !r.Ephemeral || !strings.Contains(r.Text, "Borin") {
 			t.Errorf("alice: %s: %+v", line, r)
 		}
 	}
@@ -313,6 +333,7 @@ func TestPlayScenario(t *testing.T) {
 func TestPlayJSONResults(t *testing.T) {
 	e := newPlayEnv(t)
 	e.party()
+	e.brawl("alice", "bob")
 	tests := []struct {
 		user, line string
 		faces      []int
@@ -428,8 +449,8 @@ func TestPlayBadInput(t *testing.T) {
 		{"alice", "/attack", "play.attack.err.need_weapon", nil},
 		{"alice", "/attack weapon:halberd", dnd5e.ErrUnknownAttack, []int{10}},
 		{"alice", "/attack weapon:rapier target:Nobody", "play.attack.err.no_target", nil},
-		{"alice", "/attack bonus:5 damage:2d target:Borin", "dice.", nil},
-		{"alice", "/attack bonus:five damage:2d6 target:Borin", "dice.", nil},
+		{"alice", "/attack bonus:5 damage:2d ac:11", "dice.", nil},
+		{"alice", "/attack bonus:five damage:2d6 ac:11", "dice.", nil},
 		{"alice", "/attack weapon:rapier target:Borin distance:-5", "core.err.too_small", nil},
 		{"nobody", "/attack bonus:3 damage:1d6 target:Borin", "char.err.no_active", nil},
 		{"alice", "/hp damage amount:5 type:psionic", dnd5e.ErrUnknownDamageType, nil},
@@ -475,7 +496,9 @@ func TestPlayBadInput(t *testing.T) {
 		{"alice", "/sheet create name:Cleo class:bard skills:stealth expertise:arcana", dnd5e.ErrExpertiseNeedsProf, nil},
 		{"alice", "/sheet create name:Cleo class:bard skills:juggling", dnd5e.ErrUnknownSkill, nil},
 		{"alice", "/sheet create name:Aria class:bard", "char.err.name_taken", nil},
-		{"bob", "/condition add name:poisoned character:Aria", "char.err.not_owner", nil},
+		{"bob", "/condition add name:poisoned character:Aria", "play.err.harm_refused", nil},
+		{"alice", "/attack bonus:5 damage:2d6 target:Borin", "play.err.harm_refused", nil},
+		{"bob", "/rest short character:Aria", "char.err.not_owner", nil},
 	}
 	for _, tt := range tests {
 		e.refused(tt.user, tt.line, tt.code, tt.faces...)

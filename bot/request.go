@@ -39,6 +39,7 @@ type Request struct {
 	ManageServer bool   // the caller has Manage Server
 	RoleIDs      []string
 	Now          time.Time
+	Style        Style // how the transport shows text (the console: Plain)
 
 	// Set by the Bot before the handler runs.
 	Dice      dice.Roller      // the roller for this request
@@ -46,6 +47,23 @@ type Request struct {
 	GM        bool             // the caller is a GM here (GM role or Manage Server)
 	Guild     play.Settings    // the guild's settings (zero outside a guild or without a store)
 	recording bool             // the channel records a running session log (record.go)
+}
+
+// Style is how a transport shows a reply's text: Discord renders Markdown, the console prints it as it is.
+type Style uint8
+
+// Styles.
+const (
+	Markdown Style = iota // bold faces and struck-out dice in Discord Markdown
+	Plain                 // no Markdown: what a terminal shows as typed
+)
+
+// bold marks s bold in Markdown; Plain leaves it.
+func (s Style) bold(x string) string {
+	if s == Plain {
+		return x
+	}
+	return "**" + x + "**"
 }
 
 // caller is who asks, for play.

@@ -1,9 +1,11 @@
 package bot
 
 import (
+	"strconv"
 	"strings"
 
 	"rulekeeper/play"
+	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 )
 
@@ -46,10 +48,13 @@ func (b *Bot) shortRest(req *Request) (*Reply, error) {
 		lines = append(lines, req.T("play.rest.no_dice", "Left", c.HitDice, "Die", c.HitDie()))
 	} else {
 		for _, r := range res.Rolls {
-			lines = append(lines, rollText(req, r))
+			lines = append(lines, hitDieText(req, r))
 		}
 		lines = append(lines, req.T("play.rest.spent", "Count", res.HitDiceSpent, "Die", c.HitDie(), "Rolled", res.Rolled, "Healed", res.HP.Applied))
 		lines = append(lines, req.T("play.rest.dice_left", "Left", c.HitDice, "Total", c.Level))
+	}
+	if res.SlotsRestored > 0 { // a warlock's Pact Magic slots
+		lines = append(lines, req.T("play.rest.slots", "Count", res.SlotsRestored))
 	}
 	return restReply(req, c, req.T("play.rest.short_title", "Name", c.Name), res, lines), nil
 }
@@ -92,4 +97,14 @@ func restReply(req *Request, c *dnd5e.Character, title string, res *dnd5e.RestRe
 			HitDice: c.HitDice, HitDiceMax: c.Level, Exhaustion: c.Exhaustion, Detail: res,
 		},
 	}
+}
+
+// hitDieText is one Hit Die's roll; a die that the CON modifier takes below 0 heals 0 (each die heals at least 0)
+// and says so instead of showing a negative total: "1d6 (1) - 2: healed 0 (minimum 0 per die)".
+func hitDieText(req *Request, r *dice.Result) string {
+	s := rollText(req, r)
+	if r.Total >= 0 {
+		return s
+	}
+	return req.T("play.rest.die_min_zero", "Roll", strings.TrimSuffix(s, " = "+strconv.Itoa(r.Total)))
 }

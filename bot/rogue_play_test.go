@@ -61,6 +61,21 @@ const (
 	createUrg  = "/sheet create system:rogue name:Urg race:orc level:2 str:9 agi:8 sta:8 cha:6 max_parry:2"
 )
 
+// brawlRT puts characters in a Rogue's Tale encounter of the channel, each line "user" (their active character) or
+// "user:Name": combatants of one encounter may harm each other's characters (issue 11).
+func (e *playEnv) brawlRT(who ...string) {
+	e.t.Helper()
+	e.ok("gm", "/init start system:rogue")
+	for _, w := range who {
+		user, name, ok := strings.Cut(w, ":")
+		line := "/init join"
+		if ok {
+			line += " character:" + name
+		}
+		e.ok(user, line)
+	}
+}
+
 func (e *playEnv) warband() {
 	e.t.Helper()
 	e.ok("alice", createBrom)
@@ -86,6 +101,7 @@ func TestRogueFight(t *testing.T) {
 		t.Errorf("orc modifiers: %v", m)
 	}
 	e.ok("gm", createUrg)
+	e.brawlRT("alice", "gm:Grak", "gm:Urg")
 
 	// A check with the chances: 2D6 + 2 ≥ 9 needs a natural 7+: 21/36.
 	r = e.ok("alice", "/check skill:str dc:9", 3, 4)
@@ -218,6 +234,7 @@ func TestRogueJSONResults(t *testing.T) {
 	e := newPlayEnv(t)
 	e.warband()
 	e.ok("carol", "/sheet create system:rogue name:Pip") // every score 7: modifiers 0
+	e.brawlRT("carol", "gm:Grak")
 	tests := []struct {
 		user, line string
 		faces      []int
@@ -276,6 +293,7 @@ func TestRogueCast(t *testing.T) {
 	// Mira: female, level 6 (2 talent points), STA 10 (+3): X = 3; 16 HP, 6 energy.
 	e.ok("carol", "/sheet create system:rogue name:Mira sex:female level:6 str:7 agi:8 sta:10 cha:9 talents:literacy_common,literacy_draconic")
 	e.ok("carol", "/sheet set field:spells value:flaming_orb")
+	e.brawlRT("carol", "gm:Grak")
 	// To hit 2D6 (3, 3) + 3 = 9 ≥ 7; damage 1d6 (4) + 3 = 7 fire; secondary 2D6 (5, 5) + 3 ≥ 10 sets Grak on fire
 	// for 1d6 (2) + 3 = 5 turns.
 	r := e.ok("carol", "/cast spell:火球术 target:Grak", 3, 3, 4, 5, 5, 2)

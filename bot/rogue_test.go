@@ -148,7 +148,8 @@ func TestRogueBadInput(t *testing.T) {
 		// /attack
 		{"alice", "/attack weapon:longsword target:Grak", "rt.attack.err.need_damage", nil},
 		{"alice", "/attack damage:1d8 target:Nobody", "rt.err.no_target", nil},
-		{"alice", "/attack damage:2d target:Grak", rogue.ErrBadDamage, nil},
+		{"alice", "/attack damage:2d dodge:1", rogue.ErrBadDamage, nil},
+		{"alice", "/attack damage:1d8 target:Grak", "play.err.harm_refused", nil},
 		{"alice", "/attack damage:1d8 target:Grak dodge:1", "rt.attack.err.target_and_defences", nil},
 		{"alice", "/attack damage:1d8 block:1 parry:1", rogue.ErrShieldAndParry, nil},
 		{"alice", "/attack damage:1d8 ac:12", "rt.err.option_not_for_system", nil},
@@ -187,7 +188,8 @@ func TestRogueBadInput(t *testing.T) {
 		{"nobody", "/rt rest", "char.err.no_active", nil},
 		// /cast
 		{"alice", "/cast spell:fireball2", rogue.ErrUnknownSpell, nil},
-		{"alice", "/cast spell:flaming_orb target:Grak", rogue.ErrSpellNotKnown, nil},
+		{"alice", "/cast spell:flaming_orb", rogue.ErrSpellNotKnown, nil},
+		{"alice", "/cast spell:flaming_orb target:Grak", "play.err.harm_refused", nil},
 		{"alice", "/cast spell:healing_touch range:3", "rt.cast.err.range_self", nil},
 		{"alice", "/cast spell:healing_touch bonus:x", "rt.err.bad_bonus", nil},
 		// /sheet create and set
@@ -231,38 +233,46 @@ func TestRogueBadInput(t *testing.T) {
 	}
 }
 
-// TestRogueOwnership: only the owner or a GM changes a character; attacking needs no ownership of the target.
+// TestRogueOwnership: only the owner or a GM changes a character; harm to another's needs a GM or a fight in this
+// channel's encounter, help needs neither (issue 11).
 func TestRogueOwnership(t *testing.T) {
 	e := newPlayEnv(t)
 	e.warband()
 	e.ok("bob", "/sheet create system:rogue name:Vel")
-	for _, line := range []string{
-		"/attack character:Brom damage:1d8 target:Grak",
-		"/rt turn character:Brom",
-		"/rt rest character:Brom",
-		"/rt eat amount:10 character:Brom",
-		"/rt effect add kind:state name:stunned character:Brom",
-		"/rt effect remove kind:state character:Brom",
-		"/hp damage amount:1 character:Brom",
-		"/hp heal amount:1 character:Brom",
-		"/hp max amount:20 character:Brom",
-		"/sheet set field:str value:8 character:Brom",
-		"/cast spell:healing_touch character:Brom",
+	for _, c := range [][2]string{
+		{"/attack character:Brom damage:1d8 target:Grak", "char.err.not_owner"},
+		{"/rt turn character:Brom", "char.err.not_owner"},
+		{"/rt rest character:Brom", "char.err.not_owner"},
+		{"/rt eat amount:10 character:Brom", "char.err.not_owner"},
+		{"/rt effect add kind:state name:stunned character:Brom", "char.err.not_owner"},
+		{"/rt effect remove kind:state character:Brom", "char.err.not_owner"},
+		{"/hp damage amount:1 character:Brom", "play.err.harm_refused"},
+		{"/hp max amount:20 character:Brom", "char.err.not_owner"},
+		{"/sheet set field:str value:8 character:Brom", "char.err.not_owner"},
+		{"/cast spell:healing_touch character:Brom", "char.err.not_owner"},
+		{"/attack damage:1d4 target:Brom", "play.err.harm_refused"},
 	} {
+		line, code := c[0], c[1]
 		before := e.snapshot()
 		r := e.run("bob", line, 3, 3, 3)
-		if r.Error != "char.err.not_owner" || !strings.Contains(r.Text, "Brom") {
+		if r.Error != code || !r.Ephemeral || !strings.Contains(r.Text, "Brom") {
 			t.Errorf("%s: %+v", line, r)
 		}
 		if e.snapshot() != before {
 			t.Errorf("%s changed the store", line)
 		}
 	}
-	// Bob's Vel may attack Brom (no ownership of the target needed), and the GM may act for anyone.
+	// Healing is help: Bob may heal Brom, and the reply names him.
+	e.ok("alice", "/hp damage amount:2")
+	if r := e.ok("bob", "/hp heal amount:1 character:Brom"); r.Result["by"] != "bob" || !strings.Contains(r.Text, "By bob.") {
+		t.Errorf("bob heals Brom: %+v", r)
+	}
+	// In a fight of this channel, Bob's Vel may attack Brom; the GM may act for anyone.
+	e.brawlRT("alice", "bob")
 	e.ok("bob", "/attack damage:1d4 target:Brom", 1, 2)
 	e.ok("gm", "/rt turn character:Brom")
 	e.ok("gm", "/hp damage amount:1 character:Brom")
-	if b := e.rt("alice", "Brom"); b.HP != 8 || b.Hunger != 1619 {
+	if b := e.rt("alice", "Brom"); b.HP != 7 || b.Hunger != 1619 {
 		t.Errorf("Brom after the GM: %+v", b)
 	}
 	// Reading is open: a check for another's character changes nothing.

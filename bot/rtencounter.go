@@ -49,6 +49,9 @@ func (b *Bot) rtTurnEncounter(req *Request) (*Reply, error) {
 			"Amount", amount, "Before", a.HPBefore, "After", a.HP)
 		if a.Secondary {
 			line += " · " + req.T("rt.turn.encounter.aura_secondary")
+			if a.Effect != nil && a.Effect.Change != nil && a.Effect.Change.Added {
+				line += " · " + req.T("rt.cast.effect", "Name", a.Target, "Effect", effectText(req, a.Effect.Change.Effect))
+			}
 		}
 		if a.Dead {
 			line += " — **" + req.T("rt.died", "Name", a.Target) + "**"

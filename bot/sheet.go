@@ -153,16 +153,25 @@ type sheetListEntry struct {
 }
 
 func (b *Bot) sheetList(req *Request) (*Reply, error) {
+	r, lines, err := b.sheetListLines(req, "")
+	if err != nil || len(lines) == 0 {
+		return r, err
+	}
+	return showPage(req, r, "sheets", "", lines, 0), nil
+}
+
+// sheetListLines builds /sheet list: the reply and its lines (none: the reply says so), paged by showPage.
+func (b *Bot) sheetListLines(req *Request, _ string) (*Reply, []string, error) {
 	list, err := b.cfg.Table.Sheets(req.Ctx, req.caller())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var res sheetListResult
 	for _, c := range list {
 		res.Characters = append(res.Characters, sheetListEntry{Name: c.Name, System: c.System, Owner: c.Owner, Active: c.Active})
 	}
 	if len(res.Characters) == 0 {
-		return &Reply{Body: req.T("sheet.none"), Ephemeral: true, Result: res}, nil
+		return &Reply{Body: req.T("sheet.none"), Ephemeral: true, Result: res}, nil, nil
 	}
 	var lines []string
 	for _, c := range res.Characters {
@@ -175,7 +184,7 @@ func (b *Bot) sheetList(req *Request) (*Reply, error) {
 		}
 		lines = append(lines, line)
 	}
-	return &Reply{Title: req.T("sheet.list_title"), Body: strings.Join(lines, "\n"), Result: res}, nil
+	return &Reply{Title: req.T("sheet.list_title"), Result: res}, lines, nil
 }
 
 func (b *Bot) sheetUse(req *Request) (*Reply, error) {

@@ -109,7 +109,13 @@ func (rogueSystem) build(req *Request) (*rogue.Character, error) {
 
 func (rogueSystem) fields() []string { return fieldsRogue }
 
-func (rogueSystem) show(req *Request, sh *play.Sheet) *Reply { return rogueSheetReply(req, sh.Rogue) }
+func (rogueSystem) show(req *Request, sh *play.Sheet) *Reply {
+	r := rogueSheetReply(req, sh.Rogue)
+	for _, x := range sh.Ended { // /sheet set ended them: Mage Armour on an equipment change (A24)
+		r.Body = req.T("rt.sheet.effect_ended", "Name", sh.Name, "Effect", req.T(x.Key())) + "\n" + r.Body
+	}
+	return r
+}
 
 // rtSheetResult is the JSON of /sheet show (and create/set) for a Rogue's Tale character.
 type rtSheetResult struct {

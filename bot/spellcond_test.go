@@ -67,6 +67,9 @@ func TestCastHoldPerson(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := castEnv(t)
+			if tc.target == "Borin" {
+				e.join("alice", "bob") // Mira may harm Borin: both fight in the channel's encounter (issue 11)
+			}
 			r := e.ok("alice", "/cast spell:hold_person target:"+tc.target, tc.save)
 			tg := castTargets(t, r.Result)[tc.target]
 			conds := func() string {
@@ -150,6 +153,7 @@ func TestCastSleepPool(t *testing.T) {
 		}
 	}
 	// A sleeping creature is skipped by the next sleep; a character's sleep goes on its sheet, prone with it.
+	e.join("wendy", "bob") // Wiz may harm Borin: both fight in the channel's encounter (issue 11)
 	r = e.ok("wendy", "/cast spell:sleep target:\"Rat, Borin\"", 5, 5, 5, 5, 5)
 	if tg := castTargets(t, r.Result); tg["Rat"]["outcome"] != "unaffected" || tg["Borin"]["outcome"] != "affected" {
 		t.Fatalf("second sleep: %+v", r.Result["targets"])
@@ -170,6 +174,7 @@ func TestConcentrationEndsConditions(t *testing.T) {
 		return e.sheet("bob", "Borin").HasCondition(dnd5e.Paralyzed)
 	}
 
+	e.join("alice", "bob") // Mira may harm Borin: both fight in the channel's encounter (issue 11)
 	// A new concentration spell.
 	e.ok("alice", "/cast spell:hold_person target:\"Ogre, Borin\"", 1, 1)
 	if !paralyzed("Ogre") || !paralyzed("Borin") || joined(e.held("alice", "Mira")) != "Ogre:paralyzed,Borin:paralyzed" {
@@ -276,6 +281,7 @@ func TestHPDamageConcentration(t *testing.T) {
 // TestNPCSavesAndDefences: /init add saves:, resist:, vuln: and immune: are what /cast and /attack use.
 func TestNPCSavesAndDefences(t *testing.T) {
 	e := castEnv(t)
+	e.ok("gm-carol", "/settings show_npc_stats value:on") // the NPCs' saves in public (issue 11 §3)
 	r := e.ok("gm-carol", "/init add name:Mage hp:40 ac:12 bonus:2 saves:\"wis+4, INT 6\" resist:fire,寒冷 vuln:radiant immune:poison", 5)
 	st := jobj(t, r.Result, "stats")
 	if saves := jobj(t, st, "saves"); jnum(t, saves, "wis") != 4 || jnum(t, saves, "int") != 6 || len(saves) != 2 {
@@ -350,6 +356,7 @@ func TestCastPowerWords(t *testing.T) {
 	e := castEnv(t)
 	e.ok("alice", "/sheet set field:level value:17")
 	e.ok("gm-carol", "/init add name:Giant hp:120", 3)
+	e.join("alice", "bob") // Mira may harm Borin: both fight in the channel's encounter (issue 11)
 	r := e.ok("alice", "/cast spell:power_word_stun target:Borin")
 	if tg := castTargets(t, r.Result)["Borin"]; tg["outcome"] != "affected" || joined(e.sheetConditions("bob", "Borin")) != "stunned:0" {
 		t.Fatalf("stun: %+v", tg)
@@ -390,6 +397,7 @@ func TestConcentrationSaveOdds(t *testing.T) {
 	}
 	// /cast: magic missile for 1+2+3 + 3 = 9: DC 10 again.
 	e.ok("alice", "/hp heal amount:40")
+	e.join("alice", "wendy") // Wiz may harm Mira: both fight in the channel's encounter (issue 11)
 	r = e.ok("wendy", "/cast spell:magic_missile target:Mira", 1, 2, 3, 18)
 	if k := jobj(t, castTargets(t, r.Result)["Mira"], "concentration"); k["chance"] != 0.65 || !strings.Contains(r.Text, "Chance of success: ") {
 		t.Errorf("/cast: %+v\n%s", r.Result, r.Text)
@@ -435,6 +443,7 @@ func TestSheetEditsReleaseHeld(t *testing.T) {
 	for _, cmd := range []string{"/sheet set field:ac value:15", "/sheet rename new_name:Mirabel"} {
 		t.Run(cmd, func(t *testing.T) {
 			e := castEnv(t)
+			e.join("alice", "bob") // Mira may harm Borin: both fight in the channel's encounter (issue 11)
 			e.ok("alice", "/cast spell:hold_person target:\"Ogre, Borin\"", 1, 1)
 			e.stunWithoutRelease("alice", "Mira")
 			if joined(e.held("alice", "Mira")) != "Ogre:paralyzed,Borin:paralyzed" {

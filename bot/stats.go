@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"math"
 	"slices"
 	"strings"
@@ -36,6 +37,7 @@ func (b *Bot) statsCommand() *Command {
 			{Name: "expr", Type: String, Required: true, MinLen: 1, MaxLen: dice.MaxLength},
 			{Name: "target", Type: Integer, Min: Bound(-MaxStatsTarget), Max: Bound(MaxStatsTarget)},
 			{Name: "compare", Type: String, MinLen: 1, MaxLen: dice.MaxLength},
+			privateOption(),
 		},
 		Handler: b.stats,
 		Examples: []string{"/stats expr:4d6kh3", "/stats expr:2d20kh1+5 compare:1d20+5 target:15",
@@ -51,7 +53,9 @@ func (b *Bot) stats(req *Request) (*Reply, error) {
 	}
 	// Errors are shown in the caller's own language (errorReply), the reply in the channel's.
 	errP := locales.For(locales.Choose(b.cfg.Language, req.Locale, req.GuildLocale))
-	return statsReply(req.P, errP, in)
+	ctx, cancel := b.gate.within(req.Ctx)
+	defer cancel()
+	return statsReply(ctx, b.gate, req.P, errP, in)
 }
 
 // StatsInput is what /stats and `rulekeeper stats` compute.
@@ -80,6 +84,7 @@ type StatsDist struct {
 	PSuccessCI  *[2]float64 `json:"p_success_ci95,omitempty"`
 	MeanCI      *[2]float64 `json:"mean_ci95,omitempty"`
 	Samples     int         `json:"samples,omitempty"`  // Monte-Carlo sample size
+	Stopped     bool        `json:"stopped,omitempty"`  // the request's deadline stopped the estimate at Samples
 	Leftover    float64     `json:"leftover,omitempty"` // probability cut off (explosions beyond the depth or dice limit)
 	AtLeast     []StatsRow  `json:"at_least"`           // the table's rows
 	PMF         [][2]any    `json:"pmf,omitempty"`      // [value, probability], when at most 2000 values
@@ -110,7 +115,10 @@ type StatsResult struct {
 
 // Stats computes in and renders the reply in p's language: the numbers as fields, the table and notes in the body,
 // the chart as Files[0] (stats.png, unless the values cannot be drawn) and a *StatsResult as Result.
-func Stats(p *locales.Printer, in StatsInput) (*Reply, error) { return statsReply(p, p, in) }
+// The CLI computes with no deadline and no semaphore: it is alone.
+func Stats(p *locales.Printer, in StatsInput) (*Reply, error) {
+	return statsReply(context.Background(), nil, p, p, in)
+}
 
 // statsSide is one expression and its distribution.
 type statsSide struct {
@@ -121,12 +129,22 @@ type statsSide struct {
 	tail  []float64 // tail[i] ≈ P(total ≥ vals[i]), for choosing rows
 }
 
-func newStatsSide(expr string) (*statsSide, error) {
+// newStatsSide computes an expression's distribution under ctx, through the gate of heavy computations (nil:
+// none): too heavy even to estimate, it fails at once with dice.err.too_heavy.
+func newStatsSide(ctx context.Context, g *gate, expr string) (*statsSide, error) {
 	e, err := dice.Parse(expr)
 	if err != nil {
 		return nil, err
 	}
-	d, err := e.Distribution(dice.DistOptions{})
+	cost := e.Cost(dice.DistOptions{})
+	if cost.TooHeavy() {
+		return nil, &dice.Error{Code: dice.CodeTooHeavy, Pos: -1, Args: map[string]any{}}
+	}
+	var d *dice.Dist
+	err = g.run(ctx, cost.Work(), func() error {
+		d, err = e.DistributionContext(ctx, dice.DistOptions{})
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -144,11 +162,13 @@ func newStatsSide(expr string) (*statsSide, error) {
 	return s, nil
 }
 
-func statsReply(p, errP *locales.Printer, in StatsInput) (*Reply, error) {
+// statsReply computes in under ctx and the gate of heavy computations (nil: none) and words it in p's language;
+// errP words the inner error of a bad second expression.
+func statsReply(ctx context.Context, g *gate, p, errP *locales.Printer, in StatsInput) (*Reply, error) {
 	if isCoCExpr(in.Expr) {
 		return cocStatsReply(p, errP, in) // a Call of Cthulhu roll: cc50, cc(1)60 hard (statscoc.go)
 	}
-	c, err := computeStats(errP, in)
+	c, err := computeStats(ctx, g, errP, in)
 	if err != nil {
 		return nil, err
 	}
@@ -163,19 +183,19 @@ type statsComputed struct {
 	width int   // totals per bar of the chart
 }
 
-// computeStats computes the distributions, the JSON result and the chart; errP words the inner error of a bad
-// second expression.
-func computeStats(errP *locales.Printer, in StatsInput) (*statsComputed, error) {
+// computeStats computes the distributions under ctx and the gate of heavy computations (nil: none), the JSON
+// result and the chart; errP words the inner error of a bad second expression.
+func computeStats(ctx context.Context, g *gate, errP *locales.Printer, in StatsInput) (*statsComputed, error) {
 	if t := in.Target; t != nil && (*t < -MaxStatsTarget || *t > MaxStatsTarget) {
 		return nil, Errorf("stats.err.target_range", "Target", *t, "Min", -MaxStatsTarget, "Max", MaxStatsTarget)
 	}
-	a, err := newStatsSide(in.Expr)
+	a, err := newStatsSide(ctx, g, in.Expr)
 	if err != nil {
 		return nil, err
 	}
 	c := &statsComputed{sides: []*statsSide{a}, res: &StatsResult{Target: in.Target}}
 	if strings.TrimSpace(in.Compare) != "" {
-		b, err := newStatsSide(in.Compare)
+		b, err := newStatsSide(ctx, g, in.Compare)
 		if err != nil {
 			return nil, Errorf("stats.err.compare", "Error", ErrorText(errP, err))
 		}
@@ -239,7 +259,7 @@ func statsRowValues(sides []*statsSide, target *int) []int {
 func statsJSON(s *statsSide, target *int, rows []int) StatsDist {
 	d := s.d
 	j := StatsDist{Expr: s.name, Exact: d.Exact(), Mean: finiteOr0(d.Mean()), StdDev: finiteOr0(d.StdDev()),
-		Min: d.Min(), Max: d.Max(), Samples: d.Samples(), Leftover: d.Leftover(), AtLeast: []StatsRow{}}
+		Min: d.Min(), Max: d.Max(), Samples: d.Samples(), Stopped: d.Stopped(), Leftover: d.Leftover(), AtLeast: []StatsRow{}}
 	if r, ok := d.MeanRat(); ok {
 		j.MeanRat = r.RatString()
 	}

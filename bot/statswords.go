@@ -95,8 +95,13 @@ func statsFieldText(p *locales.Printer, j StatsDist, target *int) string {
 		lines = append(lines, p.T("stats.p_target", "Target", *target, "Chance", chanceText(*j.PTarget, j.PTargetRat)))
 		interval(j.PTargetCI)
 	}
-	if !j.Exact {
+	switch {
+	case j.Stopped:
+		lines = append(lines, p.T("stats.stopped", "Samples", j.Samples))
+	case !j.Exact:
 		lines = append(lines, p.T("stats.estimate", "Samples", j.Samples))
+	}
+	if !j.Exact {
 		if j.MeanCI != nil {
 			lines = append(lines, p.T("stats.mean_interval", "Low", statsNumber(j.MeanCI[0]), "High", statsNumber(j.MeanCI[1])))
 		}
@@ -171,7 +176,7 @@ func statsChart(sides []*statsSide, target *int) (File, int, error) {
 		for _, p := range s.probs {
 			peak = max(peak, p)
 		}
-		ser := chart.Series{Label: clipRunes(s.name, statsNameRunes)}
+		ser := chart.Series{Label: clipRunes(s.name, statsNameRunes), Values: make([]int, 0, len(s.vals)), Probs: make([]float64, 0, len(s.vals))}
 		for k, v := range s.vals {
 			if s.probs[k] >= peak/1000 && s.probs[k] > 0 {
 				ser.Values = append(ser.Values, v)

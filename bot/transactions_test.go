@@ -73,6 +73,7 @@ func TestTransactionsPerLine(t *testing.T) {
 	run("dave", createMira)
 	run("gm", "/init start")
 	run("alice", "/init join", 12)
+	run("bob", "/init join", 9) // Borin may harm Aria: both fight here (issue 11)
 	run("gm", "/init add name:Goblin hp:7 ac:13 bonus:2 count:2", 5, 3)
 	cs.take()
 	var table strings.Builder

@@ -47,7 +47,8 @@ type AttackRT struct {
 	Hand       rogue.Hand
 	Talent     rogue.Talent
 	Bonus      int
-	Range      *int // the distance for ranged and thrown attacks
+	Range      *int     // the distance for ranged and thrown attacks; nil = from the grid when both are placed
+	Targets    []string // the extra targets of Multi Shot, Sweeping Blow and Blade Flurry, by name
 	// Defences of an untracked defender (dodge:, block:, parry:); nil = not given.
 	Dodge, Block, Parry *int
 	AdHocName           string // the untracked defender's name in the reply's language
@@ -94,7 +95,7 @@ type AttackStep struct {
 type Hit struct {
 	Name   string
 	NPC    bool
-	Vague  bool // an NPC of an encounter the caller does not run: players see only a vague state
+	Vague  bool // an NPC, and the guild keeps NPC numbers to its GMs (HouseShowNPCStats off): replies show a state
 	Fight  bool // a combatant of the channel's encounter, or a concentrating character: worded as in a fight
 	Status Status
 	Change *dnd5e.HPChange // what damage or healing did; nil when nothing was dealt
@@ -124,7 +125,7 @@ func (s *scene) hit(cr *Creature, change *dnd5e.HPChange) *Hit {
 		ConcEnded: cr.concEnded, Released: cr.released, Landed: cr.landed, Immune: cr.immune, Repeated: cr.repeated,
 		Effects: cr.effectsAdded, EffectsEnded: cr.effectsEnded, Stabilized: cr.stabilized, Revived: cr.revived,
 		Cured: cr.cured, Drained: cr.drained, Healed: cr.healed}
-	h.Vague = h.NPC && !s.gm(cr.enc)
+	h.Vague = h.NPC && !s.showNPCStats()
 	return h
 }
 
@@ -187,6 +188,9 @@ func (rules5e) attack(s *scene, in *Attack) (*AttackResult, error) {
 		}
 		if tgt == nil {
 			return nil, fail("play.attack.err.no_target", "Name", in.Target)
+		}
+		if err := s.mayHarm(attacker, tgt); err != nil {
+			return nil, err
 		}
 	}
 	e, err := s.here()

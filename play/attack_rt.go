@@ -27,9 +27,6 @@ func (rulesRogue) attack(s *scene, in *Attack) (*AttackResult, error) {
 		return nil, err
 	}
 	o := rogue.AttackOptions{Kind: a.Kind, Hand: a.Hand, Weapon: a.Weapon, Talent: a.Talent, Bonus: a.Bonus, Rules: rules}
-	if a.Range != nil {
-		o.DX = *a.Range
-	}
 	att, err := s.rogueNPCActor(in.Character)
 	if err != nil {
 		return nil, err
@@ -49,12 +46,18 @@ func (rulesRogue) attack(s *scene, in *Attack) (*AttackResult, error) {
 		if tgt, err = s.targetRogue(in.Target); err != nil {
 			return nil, err
 		}
+		if err := s.mayHarm(att, tgt); err != nil {
+			return nil, err
+		}
 		out.Defender, out.Target = tgt.rt, tgt.Name()
 	} else {
 		o.Rules.NoCritEffect = true // a stand-in has no stamina to test
 		if out.Defender, err = adHocDefender(a, c); err != nil {
 			return nil, err
 		}
+	}
+	if err := s.rtPlaceAttack(&o, a, att, tgt); err != nil {
+		return nil, err
 	}
 	if out.Roll, err = rogue.Attack(c, out.Defender, o, s.r); err != nil {
 		return nil, err
@@ -64,6 +67,28 @@ func (rulesRogue) attack(s *scene, in *Attack) (*AttackResult, error) {
 		tgt.dirty = true
 	}
 	return &AttackResult{System: SystemRogue, Rogue: out}, nil
+}
+
+// rtPlaceAttack fills in where the attack happens: the offset to the target for the range modifier (range:, else
+// the grid when both are placed, A18), the squares of attacker and target, and the extra targets of a talent.
+func (s *scene) rtPlaceAttack(o *rogue.AttackOptions, a AttackRT, att, tgt *Creature) error {
+	if dx, dy, ok, err := s.rtAim(a.Range, att, tgt); err != nil {
+		return err
+	} else if ok {
+		o.DX, o.DY = dx, dy
+	}
+	if len(a.Targets) == 0 {
+		return nil
+	}
+	var err error
+	if o.From, err = s.rtSquare(att); err != nil {
+		return err
+	}
+	if o.To, err = s.rtSquare(tgt); err != nil {
+		return err
+	}
+	o.Targets, err = s.rtExtraTargets(att, a.Targets)
+	return err
 }
 
 // rogueActor is the acting Rogue's Tale character: the named one or the caller's active one, owned by the caller

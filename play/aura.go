@@ -48,9 +48,11 @@ type AuraHit struct {
 	Healed    int              `json:"healed,omitempty"` // HP gained (same aura: healed instead)
 	Heal      bool             `json:"heal,omitempty"`
 	Secondary bool             `json:"secondary,omitempty"` // the target is vulnerable: secondary effect applies
-	HPBefore  int              `json:"hp_before"`
-	HP        int              `json:"hp"`
-	Dead      bool             `json:"dead,omitempty"`
+	// Effect is that secondary effect as put on the target (burning, slowed, …; nil when immune or it lasts no turn).
+	Effect   *rogue.SecondaryEffect `json:"effect,omitempty"`
+	HPBefore int                    `json:"hp_before"`
+	HP       int                    `json:"hp"`
+	Dead     bool                   `json:"dead,omitempty"`
 }
 
 // member is a combatant being advanced: its creature and its entry.
@@ -78,6 +80,13 @@ func (t *Table) RTTurnEncounter(ctx context.Context, c Caller, count int, action
 		if err != nil {
 			return err
 		}
+		for _, m := range members {
+			// Turns change every character's sheet (hunger, lingering effects, auras): the caller with no
+			// character acts, so another's needs a GM (authz.go).
+			if err := s.mayHarm(nil, m.cr); err != nil {
+				return err
+			}
+		}
 		unplaced := map[string]bool{}
 		for _, m := range members {
 			auras, err := advance(m.cr.rt, count, action, s.r, &m.entry)
@@ -85,7 +94,7 @@ func (t *Table) RTTurnEncounter(ctx context.Context, c Caller, count int, action
 				return err
 			}
 			for _, a := range auras {
-				if err := spreadAura(m, a, members, s.r, out, unplaced); err != nil {
+				if err := s.spreadAura(m, a, members, out, unplaced); err != nil {
 					return err
 				}
 			}
@@ -174,8 +183,9 @@ func advance(c *rogue.Character, count int, act rogue.Action, r dice.Roller, out
 	return auras, nil
 }
 
-// spreadAura applies src's aura to every other living member within its radius.
-func spreadAura(src *member, a *rogue.AuraRoll, members []*member, r dice.Roller, out *EncounterTurns, unplaced map[string]bool) error {
+// spreadAura applies src's aura to every other living member within its radius: harm by src, or help when it
+// heals (authz.go).
+func (s *scene) spreadAura(src *member, a *rogue.AuraRoll, members []*member, out *EncounterTurns, unplaced map[string]bool) error {
 	note := func(m *member) {
 		if !unplaced[m.cr.comb.ID] {
 			unplaced[m.cr.comb.ID] = true
@@ -198,13 +208,16 @@ func spreadAura(src *member, a *rogue.AuraRoll, members []*member, r dice.Roller
 		if !ok {
 			continue
 		}
+		if err := s.harmOrHelp(src.cr, t.cr, t.cr.rt.Aura != a.Type); err != nil {
+			return err
+		}
 		before := t.cr.rt.HP
-		h, err := rogue.ApplyAura(a, t.cr.rt, d, r)
+		h, err := rogue.ApplyAura(a, t.cr.rt, d, s.r)
 		if err != nil {
 			return err
 		}
 		ae := AuraHit{Source: src.cr.comb.Name, Target: t.cr.comb.Name, Type: a.Type, Distance: d, Amount: h.Amount,
-			Secondary: h.Secondary, HPBefore: before, HP: t.cr.rt.HP, Dead: t.cr.rt.Dead()}
+			Secondary: h.Secondary, Effect: h.Effect, HPBefore: before, HP: t.cr.rt.HP, Dead: t.cr.rt.Dead()}
 		if h.Heal != nil {
 			ae.Heal, ae.Healed = true, h.Heal.Amount
 		}

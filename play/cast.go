@@ -58,6 +58,7 @@ type Cast5e struct {
 type CastRT struct {
 	Target  string            // a tracked target; "" = the caster itself
 	Options rogue.CastOptions // spell, distance (DX), scroll, bonus; the guild's rules are added
+	Range   *int              // the distance typed (range:); nil = from the grid when both are placed, else DX
 }
 
 // CastResult is a cast in the caster's system.
@@ -131,21 +132,54 @@ func (rulesRogue) cast(s *scene, in *Cast) (*CastResult, error) {
 		return nil, err
 	}
 	out := &CastRTResult{Caster: cr.rt}
+	var tgt *Creature
 	if name := in.Rogue.In.Target; name != "" {
-		tgt, err := s.targetRogue(name)
-		if err != nil {
+		if tgt, err = s.targetRogue(name); err != nil {
+			return nil, err
+		}
+		if err := s.harmOrHelp(cr, tgt, !rogueSpellHelps[o.Spell]); err != nil {
 			return nil, err
 		}
 		tgt.dirty = true
 		out.Target, out.TargetName = tgt.rt, tgt.Name()
-		if tgt == cr {
-			o.DX = 0
+		if err := s.rtPlaceCast(&o, in.Rogue.In.Range, cr, tgt); err != nil {
+			return nil, err
+		}
+	}
+	var around map[string]*Creature
+	if o.At != nil {
+		if o.Nearby, around, err = s.rtNearby(); err != nil {
+			return nil, err
 		}
 	}
 	if out.Result, err = rogue.Cast(cr.rt, out.Target, o, s.r); err != nil {
 		return nil, err
 	}
+	for _, h := range out.Result.Splashed {
+		if c := around[h.ID]; c != nil { // the splash harms (Enlarge Orb) or helps (Healing Wave) those around
+			if err := s.harmOrHelp(cr, c, !rogueSpellHelps[o.Spell]); err != nil {
+				return nil, err
+			}
+			c.dirty = true
+		}
+	}
 	return &CastResult{System: SystemRogue, Rogue: out}, nil
+}
+
+// rtPlaceCast fills in where a spell at a target happens: the offset for the range modifier (range:, else the grid
+// when both are placed, A18; the caster on itself is at 0) and the target's square, for the spells that reach the
+// creatures around it.
+func (s *scene) rtPlaceCast(o *rogue.CastOptions, distance *int, caster, tgt *Creature) error {
+	if tgt == caster {
+		o.DX, o.DY = 0, 0
+	} else if dx, dy, ok, err := s.rtAim(distance, caster, tgt); err != nil {
+		return err
+	} else if ok {
+		o.DX, o.DY = dx, dy
+	}
+	var err error
+	o.At, err = s.rtSquare(tgt)
+	return err
 }
 
 func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
@@ -165,6 +199,15 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 	targets, invalid, err := s.castTargets(caster, e, &k)
 	if err != nil {
 		return nil, err
+	}
+	harm := spellHarms(k.Spell, k.Choice)
+	for _, f := range targets {
+		if invalid[f] {
+			continue // nothing happens to it
+		}
+		if err := s.harmOrHelp(caster, f, harm); err != nil {
+			return nil, err
+		}
 	}
 	g, err := s.settings()
 	if err != nil {

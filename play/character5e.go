@@ -103,7 +103,10 @@ func (t *Table) Stabilize(ctx context.Context, c Caller, patient string, kit boo
 		if err := p.as5e(); err != nil {
 			return err
 		}
-		var healer *dnd5e.Character
+		var (
+			healer *dnd5e.Character
+			helper *Creature
+		)
 		hid, err := s.activeID()
 		if err != nil {
 			return err
@@ -114,6 +117,7 @@ func (t *Table) Stabilize(ctx context.Context, c Caller, patient string, kit boo
 				return err
 			}
 			h := s.character(hch)
+			helper = h
 			if err := h.as5e(); err != nil {
 				return err
 			}
@@ -128,6 +132,9 @@ func (t *Table) Stabilize(ctx context.Context, c Caller, patient string, kit boo
 			return fail("play.stabilize.err.no_healer")
 		case healer == nil && !s.canEdit(ch):
 			return fail("play.stabilize.err.no_healer")
+		}
+		if err := s.mayHelp(helper, p); err != nil {
+			return err
 		}
 		res, err := p.d5.Stabilize(s.r, dnd5e.StabilizeOptions{Kit: kit, Healer: healer, Roll: dnd5e.RollOptions{Mode: mode}})
 		if err != nil {
@@ -153,8 +160,8 @@ func (t *Table) Rest(ctx context.Context, c Caller, character string, long bool,
 		}
 		if long {
 			res, err = s.longRest5e(cr, at, false)
-		} else {
-			res, err = cr.d5.ShortRest(hitDice, s.r)
+		} else if res, err = cr.d5.ShortRest(hitDice, s.r); err == nil {
+			res.SlotsRestored = cr.d5.RestorePactSlots() // a warlock's Pact Magic comes back on a short rest too (PHB 107)
 		}
 		if err != nil {
 			return err
@@ -182,7 +189,7 @@ func (t *Table) SetCondition(ctx context.Context, c Caller, in Condition) (*dnd5
 		ch  *dnd5e.ConditionChange
 	)
 	err := t.update(ctx, c, nil, func(s *scene) error {
-		cr, err := s.edit5e(in.Character)
+		cr, err := s.conditionTarget(in)
 		if err != nil {
 			return err
 		}
@@ -201,6 +208,33 @@ func (t *Table) SetCondition(ctx context.Context, c Caller, in Condition) (*dnd5
 		return s.settle(cr)
 	})
 	return out, ch, err
+}
+
+// conditionTarget is the 5e character /condition changes, once the change is allowed (authz.go), with the
+// caller's active character acting: a harmful condition added, exhaustion raised or invisibility taken away
+// harms it; anything else helps it.
+func (s *scene) conditionTarget(in Condition) (*Creature, error) {
+	ch, err := s.acting(in.Character)
+	if err != nil {
+		return nil, err
+	}
+	cr := s.character(ch)
+	if err := cr.as5e(); err != nil {
+		return nil, err
+	}
+	harm := conditionHarms(in.Condition) != in.Remove
+	if in.Condition == dnd5e.Exhaustion && !in.Remove && in.Level > 0 {
+		harm = in.Level > cr.d5.Exhaustion
+	}
+	actor, err := s.actor()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.harmOrHelp(actor, cr, harm); err != nil {
+		return nil, err
+	}
+	cr.dirty = true
+	return cr, nil
 }
 
 // Sheet5e reads the acting 5e character (named, else the caller's active one), for a check, a save, a list of

@@ -27,7 +27,7 @@ type CoCAidResult struct {
 
 // CoCAidTo rolls the acting character's First Aid or Medicine (owner or GM; a success marks it) for a patient: First
 // Aid gives 1 HP, wakes and stabilises the dying; Medicine gives 1D3 HP (rolled after the healer's roll) and wakes.
-// authz: help to another's character — any character of the guild (issue 11's mayHelp).
+// Help reaches any character of the guild (mayHelp).
 func (t *Table) CoCAidTo(ctx context.Context, c Caller, in CoCAid, r dice.Roller) (*CoCAidResult, error) {
 	var out *CoCAidResult
 	err := t.update(ctx, c, r, func(s *scene) error {
@@ -42,6 +42,9 @@ func (t *Table) CoCAidTo(ctx context.Context, c Caller, in CoCAid, r dice.Roller
 			}
 			if patient.cc == nil {
 				return fail("cthulhu.err.aid_npc", "Name", patient.Name())
+			}
+			if err := s.mayHelp(healer, patient); err != nil {
+				return err
 			}
 			patient.dirty = true
 		}

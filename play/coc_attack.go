@@ -52,7 +52,7 @@ type AttackCoCResult struct {
 type CoCHurt struct {
 	Name  string `json:"name"`
 	NPC   bool   `json:"npc,omitempty"`
-	Vague bool   `json:"vague,omitempty"` // an NPC of an encounter the caller does not run: players see a vague state
+	Vague bool   `json:"vague,omitempty"` // an NPC, and the guild keeps NPC numbers to its GMs (HouseShowNPCStats): a state only
 	// Wound is a character's; CONOdds the exact odds of its CON roll after a major wound.
 	Wound      *coc.WoundResult    `json:"wound,omitempty"`
 	CONOdds    *coc.Odds           `json:"con_odds,omitempty"`
@@ -182,6 +182,9 @@ func (rulesCoC) attack(s *scene, in *Attack) (*AttackResult, error) {
 	var tgt *Creature
 	if strings.TrimSpace(in.Target) != "" {
 		if tgt, err = s.targetCoC(in.Target); err != nil {
+			return nil, err
+		}
+		if err := s.mayHarm(att, tgt); err != nil { // a Fight Back harms only the attacker, who chose the fight
 			return nil, err
 		}
 	}
@@ -349,7 +352,7 @@ func (cr *Creature) markCoC(res *coc.CheckResult) {
 }
 
 // cocHit rolls from's damage with weapon w against to (nil: untracked, no armour) and applies it.
-// authz: harm to another's character (the attack's target, or a Fight Back's attacker) — issue 11's mayHarm.
+// The attack checked the harm to its target (mayHarm); a Fight Back harms the attacker, who chose the fight.
 func (s *scene) cocHit(from, to *Creature, w coc.Weapon, extreme bool) (*coc.DamageResult, *CoCHurt, error) {
 	if w.Name == "" {
 		w.Name = string(coc.FightingBrawl) // bare hands: the rules want a name to check
@@ -388,7 +391,7 @@ func (s *scene) hurtCoC(cr *Creature, amount int) (*CoCHurt, error) {
 		return nil, err
 	}
 	s.changed(cr.channel)
-	h.NPCHP, h.State, h.Vague = ch, cr.comb.State(), !s.gm(cr.enc)
+	h.NPCHP, h.State, h.Vague = ch, cr.comb.State(), !s.showNPCStats()
 	h.MajorWound = amount > 0 && 2*ch.Applied >= ch.MaxHP
 	return h, nil
 }

@@ -29,7 +29,7 @@ type SanityOut struct {
 
 // Sanity makes a Sanity roll (dice: the SAN roll, the loss, after 5+ lost the INT roll and 1d10 hours, then a
 // bout's duration and entry number).
-// authz: a Sanity roll on another's character is harm — owner or GM only here (editable); issue 11's mayHarm.
+// A Sanity roll on another's character is harm: the owner or a GM only (editCoC, stricter than mayHarm).
 func (t *Table) Sanity(ctx context.Context, c Caller, in Sanity, r dice.Roller) (*SanityOut, error) {
 	var out *SanityOut
 	err := t.update(ctx, c, r, func(s *scene) error {

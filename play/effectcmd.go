@@ -16,7 +16,7 @@ import (
 type EffectResult struct {
 	Name   string
 	NPC    bool
-	Vague  bool // an NPC of an encounter the caller does not run
+	Vague  bool // an NPC, and the guild keeps NPC numbers to its GMs (HouseShowNPCStats off)
 	Change *dnd5e.EffectChange
 	Status Status
 }
@@ -82,7 +82,7 @@ func (t *Table) EffectAdd(ctx context.Context, c Caller, target string, e dnd5e.
 		if err := s.settle(cr); err != nil {
 			return err
 		}
-		out = &EffectResult{Name: cr.Name(), NPC: cr.NPC(), Vague: cr.NPC() && !s.gm(cr.enc), Change: ch, Status: cr.status5e()}
+		out = &EffectResult{Name: cr.Name(), NPC: cr.NPC(), Vague: cr.NPC() && !s.showNPCStats(), Change: ch, Status: cr.status5e()}
 		return nil
 	})
 	return out, err
@@ -100,7 +100,7 @@ func (t *Table) EffectRemove(ctx context.Context, c Caller, target, name string)
 		if err != nil {
 			return err
 		}
-		out = &EffectResult{Name: cr.Name(), NPC: cr.NPC(), Vague: cr.NPC() && !s.gm(cr.enc), Change: ch, Status: cr.status5e()}
+		out = &EffectResult{Name: cr.Name(), NPC: cr.NPC(), Vague: cr.NPC() && !s.showNPCStats(), Change: ch, Status: cr.status5e()}
 		return nil
 	})
 	return out, err

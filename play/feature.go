@@ -53,6 +53,10 @@ func (t *Table) UseFeature(ctx context.Context, c Caller, in FeatureUse, r dice.
 			if tgt == nil {
 				return fail("fx.err.no_target", "Name", in.Target)
 			}
+			// cutting words harms its target; bardic inspiration and lay on hands help theirs (authz.go)
+			if err := s.harmOrHelp(cr, tgt, in.Feature == "cutting_words"); err != nil {
+				return err
+			}
 		}
 		use, err := s.useFeature(cr, in, tgt, s.r)
 		if err != nil {
@@ -98,7 +102,7 @@ func (s *scene) useFeature(cr *Creature, in FeatureUse, tgt *Creature, r dice.Ro
 func (s *scene) featureOnTarget(user, tgt *Creature, use *dnd5e.FeatureUse) (*Creature, error) {
 	switch {
 	case use.OnTarget && use.Effect != nil:
-		// authz: bardic inspiration helps (any character of the guild); cutting words harms its target.
+		// bardic inspiration helps (any character of the guild), cutting words harms: checked in UseFeature
 		ch, err := tgt.addEffect5e(s, *use.Effect)
 		if err != nil {
 			return nil, err
@@ -109,7 +113,7 @@ func (s *scene) featureOnTarget(user, tgt *Creature, use *dnd5e.FeatureUse) (*Cr
 		if tgt == nil {
 			tgt = user
 		}
-		// authz: healing helps: any character of the guild.
+		// healing helps any character of the guild (checked in UseFeature)
 		ch, err := tgt.heal5e(s, use.Heal, dnd5e.HealHP)
 		if err != nil {
 			return nil, err

@@ -16,8 +16,9 @@ import (
 
 // Guild settings of the GM's table (Settings.House keys).
 const (
-	// HouseShowNPCStats: "on" shows players NPC stat blocks (/monster) in the channel; by default they are
-	// private (ephemeral) to a player.
+	// HouseShowNPCStats: "on" shows players NPC stat blocks (/monster) in the channel, and NPC numbers (HP, AC,
+	// save bonuses) in public replies; by default a player's stat block is private (ephemeral), public replies
+	// show a health word and hit or miss, and the GM reads the numbers with /init list detail:true.
 	HouseShowNPCStats = "show_npc_stats"
 	// HouseLongRestCooldown is the wait between long rests in whole hours ("24" by default, "0" for none).
 	HouseLongRestCooldown = "long_rest_cooldown"

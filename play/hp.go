@@ -38,6 +38,9 @@ type HPResult struct {
 	Rogue  *HPRogue
 	CoC    *HPCoC
 	NPC    *HPNPC // an NPC's (npcact.go)
+	// Others: the character is not the caller's (help to anyone's, or harm by a GM or a fellow combatant): the
+	// reply names who did it.
+	Others bool
 }
 
 // HP5e is a D&D 5e character's HP change.
@@ -71,6 +74,9 @@ func (t *Table) HP(ctx context.Context, c Caller, in HP, r dice.Roller) (*HPResu
 			in.Character = in.Target // a character by name
 		}
 		res, err := rulesOf(s.actingSystem(in.Character)).hp(s, &in)
+		if res != nil {
+			res.Others = s.others(in.Character)
+		}
 		out = res
 		return err
 	})
@@ -101,12 +107,46 @@ func (s *scene) editRogue(name string) (*Creature, error) {
 	return cr, nil
 }
 
+// hpTarget is the character /hp changes, once the change is allowed: damage harms it and healing or temporary HP
+// help it, with the caller's active character acting (authz.go); a new maximum edits it (owner or GM).
+func (s *scene) hpTarget(name string, kind HPKind) (*Creature, error) {
+	ch, err := s.acting(name)
+	if err != nil {
+		return nil, err
+	}
+	cr := s.character(ch)
+	if kind == HPMax {
+		if !s.canEdit(ch) {
+			return nil, fail("char.err.not_owner", "Name", ch.Name)
+		}
+	} else {
+		actor, err := s.actor()
+		if err != nil {
+			return nil, err
+		}
+		if err := s.harmOrHelp(actor, cr, kind == HPDamage); err != nil {
+			return nil, err
+		}
+	}
+	cr.dirty = true
+	return cr, nil
+}
+
+// others reports whether the named character (else the caller's active one) is not the caller's.
+func (s *scene) others(name string) bool {
+	ch, err := s.acting(name)
+	return err == nil && ch.OwnerID != s.c.UserID
+}
+
 func (rules5e) hp(s *scene, in *HP) (*HPResult, error) {
 	if in.Kind == HPDamage && in.Dnd5e.Err != nil {
 		return nil, in.Dnd5e.Err
 	}
-	cr, err := s.edit5e(in.Character)
+	cr, err := s.hpTarget(in.Character, in.Kind)
 	if err != nil {
+		return nil, err
+	}
+	if err := cr.as5e(); err != nil {
 		return nil, err
 	}
 	c := cr.d5
@@ -150,8 +190,11 @@ func (rulesRogue) hp(s *scene, in *HP) (*HPResult, error) {
 	if in.Kind == HPDamage && in.Rogue.Err != nil {
 		return nil, in.Rogue.Err
 	}
-	cr, err := s.editRogue(in.Character)
+	cr, err := s.hpTarget(in.Character, in.Kind)
 	if err != nil {
+		return nil, err
+	}
+	if err := cr.asRogue(); err != nil {
 		return nil, err
 	}
 	c := cr.rt

@@ -311,6 +311,9 @@ func (t *Table) InitCondition(ctx context.Context, c Caller, in InitCondition) (
 			id = string(in.Condition.In)
 		}
 		out = &ConditionSet{Name: cb.Name, Condition: id}
+		if err := s.mayCondition(e, cb, id, in.Remove); err != nil {
+			return err
+		}
 		if cb.Kind == encounter.KindCharacter && e.System == encounter.DnD5e {
 			cr, err := s.combatant(e, cb)
 			if err != nil {
@@ -346,6 +349,48 @@ func (t *Table) InitCondition(ctx context.Context, c Caller, in InitCondition) (
 		return s.settleNPC(cr) // an incapacitated NPC's spell ends (npc.go)
 	})
 	return e, out, err
+}
+
+// mayCondition checks /init condition on a character combatant (authz.go), with the caller's fighting character
+// acting: a condition put on harms it (in D&D 5e: any but invisible), one taken off helps it (5e invisible:
+// harms).
+func (s *scene) mayCondition(e *encounter.Encounter, cb *encounter.Combatant, id string, remove bool) error {
+	if cb.Kind != encounter.KindCharacter {
+		return nil
+	}
+	ch, err := s.maybeByID(cb.CharacterID)
+	if err != nil || ch == nil {
+		return err // a deleted sheet is no one's character
+	}
+	cr := s.character(ch)
+	harm := !remove
+	if e.System == encounter.DnD5e {
+		harm = conditionHarms(dnd5e.Condition(id)) != remove
+	}
+	actor, err := s.fighter(e)
+	if err != nil {
+		return err
+	}
+	return s.harmOrHelp(actor, cr, harm)
+}
+
+// fighter is the caller's character fighting in encounter e: the current combatant when it is theirs, else their
+// first; nil when they have none there.
+func (s *scene) fighter(e *encounter.Encounter) (*Creature, error) {
+	var mine *encounter.Combatant
+	for _, c := range e.Order() {
+		if c.Kind == encounter.KindCharacter && c.OwnerID == s.c.UserID && (mine == nil || c == e.Current()) {
+			mine = c
+		}
+	}
+	if mine == nil {
+		return nil, nil
+	}
+	ch, err := s.maybeByID(mine.CharacterID)
+	if err != nil || ch == nil {
+		return nil, err
+	}
+	return s.character(ch), nil
 }
 
 // InitRemove removes a combatant (one the caller may act for).

@@ -251,7 +251,7 @@ func (s *scene) caster5e(in *Cast) (*Creature, *dnd5e.Character, dnd5e.CastOptio
 	if err != nil {
 		return nil, nil, dnd5e.CastOptions{}, err
 	}
-	// authz: an NPC's spell harms or helps characters (issue 11's mayHarm/mayHelp: the actor runs the encounter).
+	// the spell's harm or help to each target is checked by the cast (harmOrHelp, authz.go)
 	m := cr.monster()
 	if m == nil {
 		return nil, nil, dnd5e.CastOptions{}, fail("npc.err.no_spellcasting", "Name", cr.Name())

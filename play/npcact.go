@@ -50,7 +50,9 @@ func (s *scene) npcAttack5e(in *Attack) (*AttackResult, error) {
 		if tgt == nil {
 			return nil, fail("play.attack.err.no_target", "Name", in.Target)
 		}
-		// authz: an NPC harms a character (issue 11's mayHarm: the actor runs the encounter here).
+		if err := s.mayHarm(cr, tgt); err != nil { // another's character: a GM, or both in this encounter (authz.go)
+			return nil, err
+		}
 	}
 	out := &NPCAttack{Name: cr.Name()}
 	actions, err := s.npcAttackActions(cr, in.Dnd5e.In, out)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 
 	"rulekeeper/rules/coc"
@@ -19,6 +20,8 @@ type Sheet struct {
 	Rogue                   *rogue.Character
 	CoC                     *coc.Character
 	Raw                     json.RawMessage // the stored sheet
+	// Ended are the Rogue's Tale lasting effects a /sheet set ended (Mage Armour when the equipment changes, A24).
+	Ended []rogue.Effect
 }
 
 // sheetOf is the sheet of a loaded creature (decoded by its system).
@@ -242,6 +245,7 @@ type SheetEdit struct {
 func (t *Table) SetSheet(ctx context.Context, c Caller, in SheetEdit) (*Sheet, error) {
 	var out *Sheet
 	err := t.update(ctx, c, nil, func(s *scene) error {
+		var ended []rogue.Effect
 		ch, err := s.editable(in.Character)
 		if err != nil {
 			return err
@@ -258,7 +262,10 @@ func (t *Table) SetSheet(ctx context.Context, c Caller, in SheetEdit) (*Sheet, e
 		case cr.d5 != nil && in.Dnd5e != nil:
 			err = in.Dnd5e(cr.d5)
 		case cr.rt != nil && in.Rogue != nil:
-			err = in.Rogue(cr.rt)
+			before := slices.Clone(cr.rt.Effects)
+			if err = in.Rogue(cr.rt); err == nil {
+				ended = endedEffects(before, cr.rt.Effects)
+			}
 		case cr.cc != nil && in.CoC != nil:
 			err = in.CoC(cr.cc)
 		}
@@ -270,9 +277,24 @@ func (t *Table) SetSheet(ctx context.Context, c Caller, in SheetEdit) (*Sheet, e
 			return err
 		}
 		out, err = s.written(cr)
+		if out != nil {
+			out.Ended = ended
+		}
 		return err
 	})
 	return out, err
+}
+
+// endedEffects are the effects of before that after no longer has (an edit through rogue.Character.Update ends
+// Mage Armour on an equipment change).
+func endedEffects(before, after []rogue.Effect) []rogue.Effect {
+	var out []rogue.Effect
+	for _, b := range before {
+		if !slices.ContainsFunc(after, func(a rogue.Effect) bool { return a.Kind == b.Kind && a.ID == b.ID }) {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // written writes a changed character now and reads its sheet back as stored.

@@ -26,7 +26,7 @@ func (s *scene) spellOutcomes(res *dnd5e.CastResult, caster *Creature, targets [
 				return err
 			}
 		}
-		// authz: stabilizing, reviving and curing another's character are help (mayHelp).
+		// stabilizing, reviving and curing another's character are help: the cast checked it (authz.go)
 		if ct.Stabilize && f.d5 != nil && f.d5.State == dnd5e.Dying {
 			st, err := f.d5.Stabilize(s.r, dnd5e.StabilizeOptions{Kit: true})
 			if err != nil {
@@ -69,8 +69,8 @@ func (s *scene) giveEffect(caster, f *Creature, e dnd5e.ActiveEffect) error {
 	if e.Conc != nil && caster.conc.Spell != e.Conc.Spell {
 		return nil
 	}
-	// authz: a spell's effect on another's character — harm (bane, slow, faerie fire, hex) or help (bless, haste,
-	// aid) — follows the cast's own check (issue 11: mayHarm/mayHelp on the cast's targets).
+	// a spell's effect on another's character — harm (bane, slow, faerie fire, reduce) or help (bless, haste, aid)
+	// — was checked by the cast on its targets (spellHarms, authz.go)
 	ch, err := f.addEffect5e(s, e)
 	if err != nil {
 		if errors.Is(err, coded.Code(dnd5e.ErrIsDead)) {

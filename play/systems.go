@@ -58,6 +58,12 @@ const (
 	HouseRTCritEffect    = "rt_crit_effect"    // "on" (default) or "off"
 )
 
+// showNPCStats reports whether the guild shows NPC numbers in public replies (HouseShowNPCStats).
+func (s *scene) showNPCStats() bool {
+	g, err := s.settings()
+	return err == nil && g.House[HouseShowNPCStats] == "on"
+}
+
 // rogueRules are the guild's Rogue's Tale rule choices (G-A12), for every RT attack and cast.
 func (s *scene) rogueRules() (rogue.Rules, error) {
 	g, err := s.settings()

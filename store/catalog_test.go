@@ -16,7 +16,7 @@ import (
 
 var allErrors = []error{store.ErrNotFound, store.ErrConflict, store.ErrLocked, store.ErrCorrupt,
 	store.ErrNotDatabase, store.ErrTooLarge, store.ErrFull, store.ErrReadOnly, store.ErrBadExport,
-	store.ErrNewerSchema, store.ErrInvalid, store.ErrClosed, store.ErrBusy, store.ErrUnavailable}
+	store.ErrNewerSchema, store.ErrInvalid, store.ErrClosed, store.ErrBusy, store.ErrUnavailable, store.ErrEmptyFile, store.ErrCannotOpen}
 
 // readCatalog reads a flat catalog file: comments and lines of the form "key" = "value".
 func readCatalog(t *testing.T, path string) map[string]string {

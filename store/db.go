@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -82,10 +83,17 @@ func open(path string, opt Options, migs []migration) (*DB, error) {
 	case opt.MaxSize > math.MaxInt:
 		opt.MaxSize = math.MaxInt
 	}
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+	switch fi, err := os.Stat(path); {
+	case errors.Is(err, fs.ErrNotExist):
 		if err := create(path, opt, migs); err != nil {
 			return nil, err
 		}
+	case err != nil:
+		return nil, &Error{Err: ErrCannotOpen, Path: path, Cause: err}
+	case fi.Mode().IsRegular() && fi.Size() == 0:
+		// An existing empty file is not a database bbolt should initialise: it may be a mistaken path, or a file
+		// whose contents were lost.
+		return nil, &Error{Err: ErrEmptyFile, Path: path}
 	}
 	db, err := openBolt(path, opt)
 	if err != nil {
@@ -102,8 +110,8 @@ func open(path string, opt Options, migs []migration) (*DB, error) {
 // leaves a half-initialised file at path. When another process wins the race, its file is used.
 func create(path string, opt Options, migs []migration) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".new-*")
-	if err != nil {
-		return fmt.Errorf("store: create %s: %w", path, err)
+	if err != nil { // a missing directory, no permission, a read-only file system
+		return &Error{Err: ErrCannotOpen, Path: path, Cause: err}
 	}
 	name := tmp.Name() // empty: bbolt initialises it
 	tmp.Close()
@@ -171,7 +179,7 @@ func openBolt(path string, opt Options) (db *DB, err error) {
 		case errors.Is(err, berrors.ErrTimeout):
 			return nil, &Error{Err: ErrLocked, Path: path, Cause: err}
 		case errors.As(err, &pe):
-			return nil, fmt.Errorf("store: open: %w", err)
+			return nil, &Error{Err: ErrCannotOpen, Path: path, Cause: err}
 		}
 		return nil, badFile(path, err)
 	}
@@ -296,8 +304,21 @@ func (db *DB) do(writable bool, inFn *bool, body func(*bolt.Tx) error) (err erro
 		err = &Error{Err: ErrFull, Path: db.path, Limit: db.maxSize, Cause: err}
 	case errors.Is(err, berrors.ErrDatabaseNotOpen):
 		err = ErrClosed
+	case unavailable(err):
+		err = &Error{Err: ErrUnavailable, Path: db.path, Cause: err}
 	}
 	return err
+}
+
+// unavailable reports whether err is the system refusing to write the file: read-only, no permission, no
+// space, an I/O error. Nothing was committed; the operator must fix the file or the disk.
+func unavailable(err error) bool {
+	var e *Error
+	if errors.As(err, &e) {
+		return false // already one of ours
+	}
+	return errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) || errors.Is(err, syscall.ENOSPC) ||
+		errors.Is(err, syscall.EIO)
 }
 
 // corrupt records that bbolt panicked: the file is damaged, and no further transaction may touch it.

@@ -129,7 +129,7 @@
 //   - logs (omitted when none): session logs sorted by ID; at most one open per channel; data is the log's JSON
 //     (play/sessionlog) as is.
 //
-// Example (testdata/export-v1.json):
+// Example (testdata/export-v1.json): a 5e character, a Rogue's Tale character and an encounter in round 2.
 //
 //	{
 //	  "format": "rulekeeper-guild",
@@ -150,7 +150,7 @@
 //	      "owner_id": "323456789012345678",
 //	      "name": "Aria",
 //	      "system": "dnd5e",
-//	      "sheet": {"level": 3, "hp": {"max": 24, "current": 17}},
+//	      "sheet": {"v": 2, "name": "Aria", "class": "rogue", "level": 3, "scores": {"str": 10, "dex": 16, "con": 14, "int": 12, "wis": 13, "cha": 8}, "ac": 13, "hp": 17, "max_hp": 24, "speed": 30, "hit_dice": 3, "state": "conscious"},
 //	      "created": "2026-02-01T20:00:00Z",
 //	      "updated": "2026-02-28T22:15:00Z"
 //	    },
@@ -160,7 +160,7 @@
 //	      "owner_id": "323456789012345678",
 //	      "name": "林风",
 //	      "system": "rogue",
-//	      "sheet": {"race": "human", "hp": 12},
+//	      "sheet": {"v": 1, "name": "林风", "race": "human", "sex": "male", "size": "medium", "level": 1, "base": {"str": 7, "agi": 7, "sta": 7, "cha": 7}, "hp": 7, "max_hp": 7, "energy": 3, "max_energy": 3, "hunger": 1620, "thirst": 1620},
 //	      "created": "2026-02-05T19:00:00Z",
 //	      "updated": "2026-02-05T19:00:00Z"
 //	    }
@@ -170,7 +170,7 @@
 //	    {
 //	      "guild_id": "123456789012345678",
 //	      "channel_id": "423456789012345678",
-//	      "data": {"round": 2, "turn": 1},
+//	      "data": {"v": 1, "system": "dnd5e", "starter": "323456789012345678", "round": 2, "turn": 1, "next_seq": 3, "combatants": [{"id": "c1", "seq": 1, "name": "Aria", "kind": "character", "character_id": "1", "owner_id": "323456789012345678", "init": 15, "dex": 16, "place": 1}, {"id": "c2", "seq": 2, "name": "Goblin", "kind": "npc", "init": 5, "bonus": 2, "dex": 14, "place": 2, "hp": 4, "max_hp": 7, "ac": 13}]},
 //	      "updated": "2026-02-28T22:15:00Z"
 //	    }
 //	  ]

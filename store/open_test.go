@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -281,18 +282,24 @@ func TestCorruptPageFoundLater(t *testing.T) {
 	}
 }
 
+// TestOpenEmptyFile (issue 11 §5): an existing 0-byte file is refused — "empty file, not a rulekeeper
+// database" with its path — and left as it is, not silently initialised.
 func TestOpenEmptyFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "touched.db")
 	if err := os.WriteFile(path, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	db, err := store.Open(path, store.Options{})
-	if err != nil {
-		t.Fatalf("Open of an empty file: %v", err)
+	if err == nil {
+		db.Close()
+		t.Fatal("Open of an empty file succeeded")
 	}
-	defer db.Close()
-	if v, err := db.SchemaVersion(); err != nil || v != store.SchemaVersion {
-		t.Errorf("SchemaVersion = %d, %v", v, err)
+	var se *store.Error
+	if !errors.Is(err, store.ErrEmptyFile) || !errors.As(err, &se) || se.Path != path {
+		t.Errorf("Open of an empty file: %v", err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() != 0 {
+		t.Errorf("the empty file was changed: %v %v", fi, err)
 	}
 }
 
@@ -312,8 +319,10 @@ func TestOpenCreates(t *testing.T) {
 	if len(entries) != 1 {
 		t.Errorf("Open left other files behind: %v", entries)
 	}
-	if _, err := store.Open(filepath.Join(dir, "missing", "x.db"), store.Options{}); err == nil || store.Code(err) != "" {
-		t.Errorf("Open in a missing directory: %v, want a plain error", err)
+	missing := filepath.Join(dir, "missing", "x.db")
+	if _, err := store.Open(missing, store.Options{}); !errors.Is(err, store.ErrCannotOpen) || !errors.Is(err, fs.ErrNotExist) ||
+		!strings.Contains(fmt.Sprint(store.Args(err)...), missing) {
+		t.Errorf("Open in a missing directory: %v, want ErrCannotOpen with the path and the cause", err)
 	}
 	if _, err := store.Open(dir, store.Options{}); err == nil {
 		t.Errorf("Open of a directory succeeded")

@@ -152,13 +152,16 @@ var (
 	ErrNewerSchema = errors.New("store.err.newer_schema") // the file was written by a newer rulekeeper
 	ErrInvalid     = errors.New("store.err.invalid")      // an empty or malformed ID or name
 	ErrClosed      = errors.New("store.err.closed")       // the store was closed
+	ErrEmptyFile   = errors.New("store.err.empty_file")   // an existing file of 0 bytes: not initialised silently
+	ErrCannotOpen  = errors.New("store.err.cannot_open")  // the file or its directory cannot be opened or created
 	ErrBusy        = errors.New("store.err.busy")         // the guild stayed locked or contended too long; try again
-	ErrUnavailable = errors.New("store.err.unavailable")  // the database server cannot be reached
+	ErrUnavailable = errors.New("store.err.unavailable")  // cannot be used now: a file read-only, no permission, disk full, I/O; a server not reachable
 )
 
 var sentinels = []error{
 	ErrNotFound, ErrConflict, ErrLocked, ErrCorrupt, ErrNotDatabase, ErrTooLarge,
 	ErrFull, ErrReadOnly, ErrBadExport, ErrNewerSchema, ErrInvalid, ErrClosed, ErrBusy, ErrUnavailable,
+	ErrEmptyFile, ErrCannotOpen,
 }
 
 // Error is a store error with the details its message needs. Err is one of the ErrX sentinels;
@@ -211,15 +214,19 @@ func Code(err error) string {
 }
 
 // Args returns the template arguments of a store error's message as name/value pairs:
-// "Path" (the database file, or "") and "Limit" (bytes, or 0).
+// "Path" (the database file, or ""), "Limit" (bytes, or 0) and "Cause" (what the system reported, or "": for
+// logs, and the messages of errors the operator reads).
 func Args(err error) []any {
-	var path string
+	var path, cause string
 	var limit int64
 	var e *Error
 	if errors.As(err, &e) {
 		path, limit = e.Path, e.Limit
+		if e.Cause != nil {
+			cause = e.Cause.Error()
+		}
 	}
-	return []any{"Path", path, "Limit", limit}
+	return []any{"Path", path, "Limit", limit, "Cause", cause}
 }
 
 // FoldName returns the key under which names are compared: two names are the same name exactly when

@@ -61,7 +61,7 @@ func TestCodeAndArgs(t *testing.T) {
 		t.Errorf("Code of a foreign error is not empty")
 	}
 	args := store.Args(&store.Error{Err: store.ErrFull, Path: "/x.db", Limit: 1 << 20})
-	if len(args) != 4 || args[0] != "Path" || args[1] != "/x.db" || args[2] != "Limit" || args[3] != int64(1<<20) {
+	if len(args) != 6 || args[0] != "Path" || args[1] != "/x.db" || args[2] != "Limit" || args[3] != int64(1<<20) || args[4] != "Cause" || args[5] != "" {
 		t.Errorf("Args = %v", args)
 	}
 	if args := store.Args(store.ErrNotFound); args[1] != "" || args[3] != int64(0) {

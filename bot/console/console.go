@@ -128,7 +128,7 @@ func (c *Console) readFiles(req *bot.Request) error {
 func (c *Console) request() *bot.Request {
 	return &bot.Request{
 		Ctx: context.Background(), UserID: c.UserID, UserName: c.UserID, GuildID: c.GuildID,
-		ChannelID: c.ChannelID, Locale: c.Locale, ManageServer: c.GM, Options: map[string]any{},
+		ChannelID: c.ChannelID, Locale: c.Locale, ManageServer: c.GM, Options: map[string]any{}, Style: bot.Plain,
 	}
 }
 

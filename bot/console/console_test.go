@@ -144,7 +144,7 @@ func TestRollRepeatAndPrivate(t *testing.T) {
 	if len(r.Fields) != 1 || r.Fields[0].Value != "sneak" {
 		t.Errorf("comment field: %+v", r.Fields)
 	}
-	if len(r.Buttons) != 1 || r.Buttons[0].CustomID != "reroll:3:1d6+1 sneak" {
+	if len(r.Buttons) != 1 || r.Buttons[0].CustomID != "p!reroll:3:1d6+1 sneak" {
 		t.Errorf("button: %+v", r.Buttons)
 	}
 }

@@ -26,7 +26,7 @@ func NewMetrics() *Metrics {
 		reg: prometheus.NewRegistry(),
 		interactions: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "rulekeeper_interactions_total",
-			Help: "Interactions answered, by kind (command, component, autocomplete, modal), command and outcome (ok, error, rate_limited).",
+			Help: "Interactions answered, by kind (command, component, autocomplete, modal), command and outcome (ok, error, rate_limited, repeat).",
 		}, []string{"kind", "command", "outcome"}),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "rulekeeper_handler_seconds",

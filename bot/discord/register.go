@@ -96,25 +96,39 @@ func localizations(key string) map[discordgo.Locale]string {
 // NewSession returns a discordgo session for token. With apiURL set, its REST calls (and so the gateway URL it
 // asks for) go to that base URL — a REST proxy such as nirn-proxy, or a fake Discord — with their paths kept;
 // discordgo's endpoint globals stay untouched.
+//
+// An empty token gives a session for the calls an interaction's own token authenticates (the edits and
+// follow-ups of deferred replies, over HTTP interactions): it sends no Authorization header.
 func NewSession(token, apiURL string) *discordgo.Session {
 	s, _ := discordgo.New(token) // New never fails
+	t := &apiTransport{next: http.DefaultTransport, noAuth: token == ""}
 	if apiURL != "" {
 		if u, err := url.Parse(apiURL); err == nil && u.Host != "" {
-			s.Client = &http.Client{Timeout: 20 * time.Second, Transport: &apiTransport{base: u, next: http.DefaultTransport}}
+			t.base = u
 		}
+	}
+	if t.base != nil || t.noAuth {
+		s.Client = &http.Client{Timeout: 20 * time.Second, Transport: t}
 	}
 	return s
 }
 
-// apiTransport sends requests to another base URL, keeping their paths.
+// apiTransport sends requests to another base URL (when base is set), keeping their paths, and without an
+// Authorization header when noAuth is set.
 type apiTransport struct {
-	base *url.URL
-	next http.RoundTripper
+	base   *url.URL
+	next   http.RoundTripper
+	noAuth bool
 }
 
 func (t *apiTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	r2 := r.Clone(r.Context())
-	r2.URL.Scheme, r2.URL.Host, r2.Host = t.base.Scheme, t.base.Host, t.base.Host
+	if t.base != nil {
+		r2.URL.Scheme, r2.URL.Host, r2.Host = t.base.Scheme, t.base.Host, t.base.Host
+	}
+	if t.noAuth {
+		r2.Header.Del("Authorization")
+	}
 	return t.next.RoundTrip(r2)
 }
 

@@ -6,6 +6,7 @@ package discord
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"strings"
 	"sync"
 	"time"
@@ -32,6 +33,18 @@ type Config struct {
 	DeferAfter time.Duration
 	// Logger receives transport errors; nil discards them.
 	Logger *slog.Logger
+	// Seen remembers the interactions answered, so that a repeat is not applied again (seen.go); nil means a
+	// MemorySeen of DefaultSeenMax ids.
+	Seen Seen
+	// PrivateMetrics: /metrics is served on a listener of its own (serve --metrics-addr), so the public
+	// interactions endpoint leaves it out.
+	PrivateMetrics bool
+	// AttachmentBases are the URL prefixes attachments are downloaded from; nil means DefaultAttachmentBases
+	// (Discord's CDN). AttachmentTimeout bounds a download (0: DefaultAttachmentTimeout); AttachmentClient makes
+	// it (nil: http.DefaultClient). See attach.go.
+	AttachmentBases   []string
+	AttachmentTimeout time.Duration
+	AttachmentClient  *http.Client
 }
 
 // responder answers interactions for one transport and tracks the work in flight for a graceful stop.
@@ -50,6 +63,9 @@ type responder struct {
 func newResponder(b *bot.Bot, rest *discordgo.Session, cfg Config, inlineFiles bool) *responder {
 	if cfg.DeferAfter <= 0 {
 		cfg.DeferAfter = DefaultDeferAfter
+	}
+	if cfg.Seen == nil {
+		cfg.Seen = NewMemorySeen(0, nil)
 	}
 	log := cfg.Logger
 	if log == nil {
@@ -115,14 +131,23 @@ func (e *responder) answer(ctx context.Context, i *discordgo.Interaction) (first
 		m.observe(kind, label, "ok", time.Since(start))
 		return response(e.bot, req, r), nil, true
 	}
+	if repeat := e.repeat(ctx, i); repeat {
+		m.observe(kind, label, "repeat", time.Since(start))
+		return response(e.bot, req, e.bot.ErrorReply(req, bot.Errorf("discord.repeat"))), nil, true
+	}
 	if allowed, wait := e.cfg.Limiter.Allow(req.UserID, e.bot.Now()); !allowed {
 		m.observe(kind, label, "rate_limited", time.Since(start))
 		return response(e.bot, req, slowDown(e.bot, req, wait)), nil, true
 	}
-	private, _ := req.Options["private"].(bool) // the likely visibility, for a deferral (read before the handler runs)
+	private := req.Private() // the likely visibility, for a deferral (read before the handler runs)
 	done := make(chan *bot.Reply, 1)
 	go func() {
-		r := e.bot.Handle(req)
+		var r *bot.Reply
+		if err := e.fetchAttachments(req.Ctx, i, req); err != nil {
+			r = e.bot.ErrorReply(req, err)
+		} else {
+			r = e.bot.Handle(req)
+		}
 		m.observe(kind, label, outcome(r), time.Since(start))
 		done <- r
 	}()
@@ -139,6 +164,20 @@ func (e *responder) answer(ctx context.Context, i *discordgo.Interaction) (first
 		m.deferred()
 		return deferredResponse(private), func() { e.complete(i, req, private, <-done) }, true
 	}
+}
+
+// repeat reports whether the interaction was answered already (Config.Seen), and remembers it. When the memory
+// cannot be read the interaction is answered: a store that is down does not stop the bot.
+func (e *responder) repeat(ctx context.Context, i *discordgo.Interaction) bool {
+	if i.ID == "" {
+		return false
+	}
+	seen, err := e.cfg.Seen.Seen(ctx, i.ID, SeenTTL)
+	if err != nil {
+		e.log.Warn("interaction ids unread: answering anyway", "interaction", i.ID, "err", err)
+		return false
+	}
+	return seen
 }
 
 func deferredResponse(ephemeral bool) *discordgo.InteractionResponse {
@@ -182,7 +221,7 @@ func (e *responder) complete(i *discordgo.Interaction, req *bot.Request, deferre
 // component prefix, or "unknown".
 func commandLabel(b *bot.Bot, req *bot.Request) string {
 	if req.Kind == bot.KindComponent || req.Kind == bot.KindModal {
-		prefix, _, _ := strings.Cut(req.CustomID, ":")
+		prefix := bot.ComponentName(req.CustomID)
 		if b.Component(prefix) {
 			return prefix
 		}

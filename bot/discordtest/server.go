@@ -65,6 +65,7 @@ type Server struct {
 	sessions   map[string]bool
 	nextID     int64
 	hold       *hold
+	files      map[string][]byte // attachment path → content (AddAttachment)
 }
 
 type hold struct {
@@ -146,6 +147,7 @@ func NewServer() *Server {
 		commands:  map[string][]json.RawMessage{},
 		conns:     map[*conn]bool{},
 		sessions:  map[string]bool{},
+		files:     map[string][]byte{},
 		heartbeat: 41250 * time.Millisecond,
 		nextID:    200000000000000000,
 		upgrader:  websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }},
@@ -439,6 +441,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		<-h.release
 	}
+	if data, ok := s.attachment(r); ok {
+		req := Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(), Header: r.Header.Clone(), Status: http.StatusOK}
+		s.record(&req, nil)
+		w.Header().Set("Content-Type", "application/octet-stream")
+		w.Write(data)
+		return
+	}
 	body, _ := io.ReadAll(r.Body)
 	req := Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(), Header: r.Header.Clone(), Body: body, JSON: body}
 	if mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && strings.HasPrefix(mt, "multipart/") {
@@ -454,6 +463,28 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	w.Write(resp)
+}
+
+// AddAttachment makes the fake's CDN serve data as an uploaded attachment named name, and returns its URL
+// (under URL+"/attachments/"), to put in an interaction's data.resolved.attachments. A Hold holds its download too.
+func (s *Server) AddAttachment(name string, data []byte) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nextID++
+	path := "/attachments/" + strconv.FormatInt(s.nextID, 10) + "/" + url.PathEscape(name)
+	s.files[path] = bytes.Clone(data)
+	return s.URL + path
+}
+
+// attachment is the content of an attachment GET, if r is one.
+func (s *Server) attachment(r *http.Request) ([]byte, bool) {
+	if r.Method != http.MethodGet || !strings.HasPrefix(r.URL.Path, "/attachments/") {
+		return nil, false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	data, ok := s.files[r.URL.EscapedPath()]
+	return data, ok
 }
 
 func parseMultipart(body []byte, boundary string) ([]byte, []File) {

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"rulekeeper/bot"
+	"rulekeeper/play"
 	"rulekeeper/store"
 )
 
@@ -54,17 +55,8 @@ type ExportCmd struct {
 	Out   string `help:"${help_export_out}" type:"path" default:"-"`
 }
 
-// Run writes the export to --out ("-" is stdout).
+// Run writes the export to --out ("-" is stdout); while a rulekeeper serves the file, it asks that one.
 func (c *ExportCmd) Run(g *Globals) error {
-	db, err := g.OpenStore()
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	e, err := db.Export(c.Guild)
-	if err != nil {
-		return err
-	}
 	var w io.Writer = os.Stdout
 	if c.Out != "-" {
 		f, err := os.OpenFile(c.Out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
@@ -74,15 +66,29 @@ func (c *ExportCmd) Run(g *Globals) error {
 		defer f.Close()
 		w = f
 	}
+	db, err := g.OpenStore()
+	if errors.Is(err, store.ErrLocked) {
+		return remoteExport(g.DB, c.Guild, w)
+	}
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	e, err := db.Export(c.Guild)
+	if err != nil {
+		return err
+	}
 	return e.WriteJSON(w)
 }
 
 // ImportCmd replaces one guild's data with an export file.
 type ImportCmd struct {
-	File string `arg:"" help:"${help_import_file}" type:"existingfile"`
+	File  string `arg:"" help:"${help_import_file}" type:"existingfile"`
+	Check bool   `name:"check" help:"${help_import_check}"`
 }
 
-// Run reads and imports the file in one transaction; a bad file changes nothing.
+// Run reads the file, checks every record with the rules (play.ValidateImport: each bad record is named, and
+// nothing is imported), and imports it in one transaction; --check stops before writing.
 func (c *ImportCmd) Run(g *Globals) error {
 	f, err := os.Open(c.File)
 	if err != nil {
@@ -92,6 +98,22 @@ func (c *ImportCmd) Run(g *Globals) error {
 	e, err := store.ReadExport(f)
 	if err != nil {
 		return err
+	}
+	p := g.Printer()
+	if err := e.Validate(); err != nil {
+		return err
+	}
+	var bad play.ImportErrors
+	if err := play.ValidateImport(e); errors.As(err, &bad) {
+		for _, r := range bad {
+			fmt.Fprintln(os.Stderr, p.T("cli.import_bad_record", "Record", r.Record, "Name", r.Name, "Error", bot.ErrorText(p, r.Err)))
+		}
+		fmt.Fprintln(os.Stderr, p.T("cli.import_refused"))
+		return exitCode(1)
+	}
+	if c.Check {
+		fmt.Println(p.T("cli.import_valid", "Guild", e.Guild.GuildID, "Count", len(e.Characters), "Encounters", len(e.Encounters)))
+		return nil
 	}
 	db, err := g.OpenStore()
 	if err != nil {

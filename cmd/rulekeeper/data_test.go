@@ -85,3 +85,53 @@ func TestExportImportRoundTrip(t *testing.T) {
 		t.Errorf("bad import: exit %d, %q", code, errs)
 	}
 }
+
+// TestImportValidates (issue 11 §5): `rulekeeper import` checks every record with the rules: a character of
+// level 1,000,000 is named with its record and field, and nothing is imported — the guild keeps its data;
+// --check says a good file is valid and writes nothing; the README's example imports.
+func TestImportValidates(t *testing.T) {
+	dir := t.TempDir()
+	example, err := os.ReadFile(filepath.Join("..", "..", "store", "testdata", "export-v1.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := filepath.Join(dir, "good.json")
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(good, example, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte(strings.Replace(string(example), `"level": 3`, `"level": 1000000`, 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "g.db")
+	if out, errs, code := rk(t, dir, "", nil, "import", "--check", good, "--db", db); code != 0 || !strings.Contains(out, "valid: 2 characters and 1 encounters") {
+		t.Fatalf("import --check: exit %d, %q %q", code, out, errs)
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Error("import --check created the database")
+	}
+	if out, errs, code := rk(t, dir, "", nil, "import", good, "--db", db); code != 0 {
+		t.Fatalf("import: exit %d, %q %q", code, out, errs)
+	}
+	export := func() string { // the guild's data, without the time of the export
+		out, _, _ := rk(t, dir, "", nil, "export", "--guild", "123456789012345678", "--db", db)
+		var e map[string]any
+		if err := json.Unmarshal([]byte(out), &e); err != nil {
+			t.Fatal(err)
+		}
+		delete(e, "exported")
+		b, _ := json.Marshal(e)
+		return string(b)
+	}
+	before := export()
+	_, errs, code := rk(t, dir, "", nil, "import", bad, "--db", db)
+	if code != 1 || !strings.Contains(errs, `characters[0] “Aria”`) || !strings.Contains(errs, "Level 1000000") || !strings.Contains(errs, "nothing was imported") {
+		t.Errorf("bad import: exit %d, %q", code, errs)
+	}
+	if _, errs, code := rk(t, dir, "", nil, "import", "--check", bad); code != 1 || !strings.Contains(errs, "1000000") {
+		t.Errorf("import --check of the bad file: exit %d, %q", code, errs)
+	}
+	if after := export(); after != before || !strings.Contains(after, `"level":3`) {
+		t.Errorf("a refused import changed the guild")
+	}
+}

@@ -2,6 +2,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"rulekeeper/fetch"
 	"rulekeeper/locales"
 	"rulekeeper/rules/dice"
+	"rulekeeper/store"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -127,10 +129,8 @@ func run(args []string) int {
 		ctx.Bind(&cli.Globals)
 		if err := ctx.Run(&cli.Globals); err != nil {
 			var ex exitCode
-			if e, ok := err.(exitCode); ok {
-				ex = e
-			} else {
-				fmt.Fprintln(os.Stderr, bot.ErrorText(cli.Globals.Printer(), err))
+			if !errors.As(err, &ex) {
+				fmt.Fprintln(os.Stderr, bot.ErrorText(cli.Globals.Printer(), worded(err)))
 				ex = 1
 			}
 			code = int(ex)
@@ -154,6 +154,15 @@ func newParser(cli *CLI, p *locales.Printer) (*kong.Kong, error) {
 	)
 }
 
+// worded gives a store error (a locked, empty or unopenable file…) its catalog key and data, so that the CLI
+// says it in words; other errors pass unchanged.
+func worded(err error) error {
+	if code := store.Code(err); code != "" {
+		return bot.Errorf(code, store.Args(err)...)
+	}
+	return err
+}
+
 // exitCode ends a command with a status and no further message.
 type exitCode int
 
@@ -175,29 +184,30 @@ func cliLang(args []string) locales.Lang {
 // helpVars supplies the localized help strings that the struct tags name as ${help_…}.
 func helpVars(p *locales.Printer) kong.Vars {
 	return kong.Vars{
-		"version":          version,
-		"help_config":      p.T("cli.help.config"),
-		"help_locale":      p.T("cli.help.locale"),
-		"help_db":          p.T("cli.help.db"),
-		"help_ddb_url":     p.T("cli.help.ddb_url"),
-		"help_log_level":   p.T("cli.help.log_level"),
-		"help_seed":        p.T("cli.help.seed"),
-		"help_dice":        p.T("cli.help.dice"),
-		"help_json":        p.T("cli.help.json"),
-		"help_console":     p.T("cli.help.console"),
-		"help_roll":        p.T("cli.help.roll"),
-		"help_roll_expr":   p.T("cli.help.roll_expr"),
-		"help_version":     p.T("cli.help.version"),
-		"help_user":        p.T("cli.help.user"),
-		"help_guild":       p.T("cli.help.guild"),
-		"help_channel":     p.T("cli.help.channel"),
-		"help_gm":          p.T("cli.help.gm"),
-		"help_out":         p.T("cli.help.out"),
-		"help_backup":      p.T("cli.help.backup"),
-		"help_backup_out":  p.T("cli.help.backup_out"),
-		"help_export":      p.T("cli.help.export"),
-		"help_export_out":  p.T("cli.help.export_out"),
-		"help_import":      p.T("cli.help.import"),
-		"help_import_file": p.T("cli.help.import_file"),
+		"version":           version,
+		"help_config":       p.T("cli.help.config"),
+		"help_locale":       p.T("cli.help.locale"),
+		"help_db":           p.T("cli.help.db"),
+		"help_ddb_url":      p.T("cli.help.ddb_url"),
+		"help_log_level":    p.T("cli.help.log_level"),
+		"help_seed":         p.T("cli.help.seed"),
+		"help_dice":         p.T("cli.help.dice"),
+		"help_json":         p.T("cli.help.json"),
+		"help_console":      p.T("cli.help.console"),
+		"help_roll":         p.T("cli.help.roll"),
+		"help_roll_expr":    p.T("cli.help.roll_expr"),
+		"help_version":      p.T("cli.help.version"),
+		"help_user":         p.T("cli.help.user"),
+		"help_guild":        p.T("cli.help.guild"),
+		"help_channel":      p.T("cli.help.channel"),
+		"help_gm":           p.T("cli.help.gm"),
+		"help_out":          p.T("cli.help.out"),
+		"help_backup":       p.T("cli.help.backup"),
+		"help_backup_out":   p.T("cli.help.backup_out"),
+		"help_export":       p.T("cli.help.export"),
+		"help_export_out":   p.T("cli.help.export_out"),
+		"help_import":       p.T("cli.help.import"),
+		"help_import_file":  p.T("cli.help.import_file"),
+		"help_import_check": p.T("cli.help.import_check"),
 	}
 }

@@ -74,6 +74,28 @@ func TestRollCommand(t *testing.T) {
 	}
 }
 
+// TestDoubleDash (issue 11 §5): `--` ends the flags and is not part of the expression (it used to become
+// `--1d4+2`, a double negation that also hid a crit), and flags after the expression still work.
+func TestDoubleDash(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"roll", "--dice", "3", "--", "-1d4+2"}, "-1d4 (3) + 2 = -1"},
+		{[]string{"roll", "--dice", "20", "--", "1d20+5"}, "1d20 (20) + 5 = 25 — 💥 Critical!"},
+		{[]string{"roll", "1d20+5", "--dice", "20"}, "= 25"},
+		{[]string{"roll", "1d20+5", "to", "hit", "--dice", "4"}, "1d20 (4) + 5 = 9"},
+		{[]string{"stats", "--", "-1d4+2"}, "-1d4+2"},
+		{[]string{"stats", "2d6", "--target", "7"}, "58.33%"},
+	} {
+		out, errs, code := rk(t, dir, "", nil, c.args...)
+		if code != 0 || !strings.Contains(out, c.want) || strings.Contains(out, "--") {
+			t.Errorf("%v: exit %d, out %q, err %q; want %q", c.args, code, out, errs, c.want)
+		}
+	}
+}
+
 func TestRollErrorsAreLocalized(t *testing.T) {
 	dir := t.TempDir()
 	for _, l := range locales.Langs {

@@ -14,7 +14,7 @@ import (
 type RollCmd struct {
 	DiceFlags
 	JSON bool     `name:"json" help:"${help_json}"`
-	Expr []string `arg:"" help:"${help_roll_expr}" passthrough:""`
+	Expr []string `arg:"" help:"${help_roll_expr}"`
 }
 
 // Run parses and rolls the expression, printing the breakdown (or JSON); errors go to stderr in the chosen language.
@@ -34,7 +34,7 @@ func (c *RollCmd) Run(g *Globals) error {
 		return json.NewEncoder(os.Stdout).Encode(res)
 	}
 	p := g.Printer()
-	fmt.Println(bot.DescribeRoll(p, res, 1<<20))
+	fmt.Println(bot.DescribeRoll(p, res, 1<<20, bot.Plain))
 	if res.Comment != "" {
 		fmt.Println(p.T("roll.comment") + ": " + res.Comment)
 	}

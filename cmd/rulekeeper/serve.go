@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -44,6 +45,10 @@ type ServeCmd struct {
 	NoGateway  bool          `name:"no-gateway" help:"${help_no_gateway}"`
 	Rate       int           `help:"${help_rate}" default:"10" env:"RULEKEEPER_RATE"`
 	RatePer    time.Duration `name:"rate-per" help:"${help_rate_per}" default:"10s" env:"RULEKEEPER_RATE_PER"`
+	// MetricsAddr serves /metrics and /healthz on a listener of their own, to keep private.
+	MetricsAddr string `name:"metrics-addr" help:"${help_metrics_addr}" env:"RULEKEEPER_METRICS_ADDR" placeholder:"ADDR"`
+
+	metricsReady func(addr string) // tests: the metrics listener's address once it listens
 }
 
 // RegisterCmd registers the slash commands without serving.
@@ -66,6 +71,7 @@ func discordHelpVars(p *locales.Printer) kong.Vars {
 		"help_rate":           p.T("discord.cli.help.rate"),
 		"help_rate_per":       p.T("discord.cli.help.rate_per"),
 		"help_api_url":        p.T("discord.cli.help.api_url"),
+		"help_metrics_addr":   p.T("discord.cli.help.metrics_addr"),
 	}
 }
 
@@ -99,9 +105,17 @@ func (c *ServeCmd) Run(g *Globals) error {
 
 // serve runs until ctx ends; ready, when set, receives the HTTP address once everything is up.
 func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (err error) {
+	// A token is needed where it is used: by the gateway and by registration. HTTP interactions alone need none
+	// (their replies and edits are authenticated by each interaction's own token).
 	token, err := c.token()
-	if err != nil {
-		return err
+	switch {
+	case err == nil:
+	case !c.NoGateway:
+		return bot.Errorf("discord.err.token_gateway")
+	case !c.NoRegister:
+		return bot.Errorf("discord.err.token_register")
+	default:
+		token = ""
 	}
 	var key ed25519.PublicKey
 	switch {
@@ -126,6 +140,12 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 			err = cerr
 		}
 	}()
+	// `rulekeeper backup` and `export` reach the serving process through its admin socket.
+	if stopAdmin, err := serveAdmin(db); err != nil {
+		log.Warn("no admin socket: backup and export need the bot stopped", "path", adminSocket(db.Path()), "err", err)
+	} else {
+		defer stopAdmin()
+	}
 	b := bot.New(bot.Config{Logger: log, Table: play.New(db), DDB: g.DDB()})
 	s := discord.NewSession(token, c.APIURL)
 	if !c.NoRegister {
@@ -135,7 +155,16 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 		}
 		log.Info("registered commands", "count", len(cmds), "guild", c.Guild)
 	}
-	cfg := discord.Config{Limiter: discord.NewLimiter(c.Rate, c.RatePer), Metrics: discord.NewMetrics(), Logger: log}
+	cfg := discord.Config{Limiter: discord.NewLimiter(c.Rate, c.RatePer), Metrics: discord.NewMetrics(), Logger: log,
+		PrivateMetrics: c.MetricsAddr != ""}
+	var stopping atomic.Bool
+	msrv, err := c.serveMetrics(cfg.Metrics, &stopping, log)
+	if err != nil {
+		return err
+	}
+	if msrv != nil {
+		defer msrv.Close() // after the graceful stop below, or at once when serving fails to start
+	}
 
 	var gw *discord.Gateway
 	if !c.NoGateway {
@@ -176,6 +205,7 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 	case err := <-srvCh:
 		log.Error("HTTP server failed", "err", err)
 	}
+	stopping.Store(true)
 	stopCtx, cancel := context.WithTimeout(context.Background(), stopTimeout)
 	defer cancel()
 	var errs []error
@@ -189,6 +219,36 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 		log.Warn("stopped with replies unfinished", "err", err)
 	}
 	return nil
+}
+
+// serveMetrics serves /metrics and /healthz on --metrics-addr (nil without it): a listener to keep private,
+// apart from the public interactions endpoint. /healthz answers 503 once the bot is stopping.
+func (c *ServeCmd) serveMetrics(m *discord.Metrics, stopping *atomic.Bool, log *slog.Logger) (*http.Server, error) {
+	if c.MetricsAddr == "" {
+		return nil, nil
+	}
+	ln, err := net.Listen("tcp", c.MetricsAddr)
+	if err != nil {
+		return nil, bot.Errorf("discord.err.listen_metrics", "Addr", c.MetricsAddr, "Error", err.Error())
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.Handler())
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		if stopping.Load() {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			fmt.Fprintln(w, "shutting down")
+			return
+		}
+		fmt.Fprintln(w, "ok")
+	})
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	go srv.Serve(ln)
+	log.Info("serving metrics", "addr", ln.Addr().String())
+	if c.metricsReady != nil {
+		c.metricsReady(ln.Addr().String())
+	}
+	return srv, nil
 }
 
 // token reads the bot token from --token-file, else $RULEKEEPER_TOKEN.

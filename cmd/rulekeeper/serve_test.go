@@ -120,7 +120,9 @@ func TestServeFlagErrors(t *testing.T) {
 		cmd         ServeCmd
 		key         string
 	}{
-		{"no token", "", ServeCmd{}, "discord.err.no_token"},
+		{"no token for the gateway", "", ServeCmd{}, "discord.err.token_gateway"},
+		{"no token to register", "", ServeCmd{NoGateway: true, HTTP: ":0", PublicKey: hex.EncodeToString(pub)}, "discord.err.token_register"},
+		{"metrics listen", "", ServeCmd{NoGateway: true, NoRegister: true, HTTP: ":0", PublicKey: hex.EncodeToString(pub), MetricsAddr: "256.0.0.1:0"}, "discord.err.listen_metrics"},
 		{"nothing to serve", "t", ServeCmd{NoGateway: true}, "discord.err.nothing_to_serve"},
 		{"http without key", "t", ServeCmd{HTTP: ":0"}, "discord.err.http_needs_key"},
 		{"bad key", "t", ServeCmd{HTTP: ":0", PublicKey: "abcd"}, "discord.err.bad_public_key"},

@@ -19,7 +19,7 @@ type StatsCmd struct {
 	Compare string   `help:"${help_stats_compare}" placeholder:"EXPR"`
 	JSON    bool     `name:"json" help:"${help_json}"`
 	PNG     string   `name:"png" help:"${help_stats_png}" placeholder:"FILE" type:"path"`
-	Expr    []string `arg:"" help:"${help_stats_expr}" passthrough:""`
+	Expr    []string `arg:"" help:"${help_stats_expr}"`
 }
 
 // Run computes the distribution and prints it (text or JSON); --png writes the chart. Errors go to stderr in the

@@ -839,3 +839,19 @@ func (ev *evaluator) set(i uint16, n *node) (int, error) {
 	ev.slots[i].value = v
 	return v, nil
 }
+
+// RollInto rolls the expression with r into res, reusing res's memory: res
+// may be a zero Result or one an earlier RollInto or Roll filled (of any
+// expression). Once res has grown to the expression's size, a roll allocates
+// nothing (a bot rolls, renders and reuses; the Monte-Carlo estimate rolls
+// thousands of times into one Result). The previous roll in res is
+// overwritten: take what you need from it (Breakdown, Dice, MarshalJSON)
+// first. On an error res holds no roll.
+func (e *Expr) RollInto(res *Result, r Roller) error {
+	res.reuse()
+	if err := e.rollWith(res, r, nil); err != nil {
+		res.reuse()
+		return err
+	}
+	return nil
+}

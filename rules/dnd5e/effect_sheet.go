@@ -150,6 +150,9 @@ func (c *Character) ArmorClass() (int, []Applied) { return c.AsTarget().ArmorCla
 // ImmuneToCondition reports whether an effect makes the character immune to
 // condition id, and which.
 func (c *Character) ImmuneToCondition(id Condition) (bool, string) {
+	if id == Poisoned && c.HasCondition(Petrified) {
+		return true, string(Petrified) // a petrified creature is immune to being poisoned (SRD Petrified)
+	}
 	for _, e := range c.AllEffects() {
 		for _, m := range e.Mods {
 			if m.Kind == ModCondImmune && m.Condition == id {

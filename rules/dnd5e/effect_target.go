@@ -57,6 +57,9 @@ func (t Target) defence(kind ModKind, typ DamageType) (ok bool, by string) {
 	if typ == "" {
 		return false, ""
 	}
+	if kind == ModImmune && typ == "poison" && t.has(Petrified) {
+		return true, "" // petrified: immune to poison damage (SRD Petrified)
+	}
 	var list []DamageType
 	switch kind {
 	case ModResist:

@@ -537,6 +537,9 @@ const (
 	ErrNotConcentrating = "spell.err.not_concentrating" // Name
 	ErrBadChoice        = "spell.err.bad_choice"        // Spell, Choice
 	ErrNotDead          = "spell.err.not_dead"          // Name
+	// ErrIdentifyIncapable: identifying a spell takes a reaction or an action (Xanathar's), which an
+	// incapacitated creature cannot take.
+	ErrIdentifyIncapable = "spell.err.identify_incapacitated" // Name
 )
 
 // SpellErrorCodes lists every spell error code above.
@@ -544,7 +547,7 @@ func SpellErrorCodes() []string {
 	return []string{
 		ErrUnknownSpell, ErrNotACaster, ErrClassCantCast, ErrBadSlotLevel, ErrSlotTooLow, ErrNoSlots,
 		ErrNoSlotLeft, ErrNoSlotAvailable, ErrNotRitual, ErrCasterIncapable, ErrBadInstances, ErrBadSaveMod,
-		ErrNotConcentrating, ErrBadChoice, ErrNotDead,
+		ErrNotConcentrating, ErrBadChoice, ErrNotDead, ErrIdentifyIncapable,
 	}
 }
 

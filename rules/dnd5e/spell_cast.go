@@ -676,6 +676,9 @@ func (c *Character) IdentifySpell(s Spell, sameClass bool, r dice.Roller, o Roll
 	if err := c.canAct(); err != nil {
 		return nil, err
 	}
+	if c.HasCondition(Incapacitated) || c.State != Conscious { // it takes a reaction or an action (XGtE)
+		return nil, newError(ErrIdentifyIncapable, "Name", c.Name)
+	}
 	o.DC = s.IdentifyDC()
 	if err := o.validate(); err != nil {
 		return nil, err

@@ -252,7 +252,7 @@ func TestLifeState(t *testing.T) {
 			}
 			d["conditions"] = l
 		}, dnd5e.Conscious, 37, 0, []dnd5e.Condition{dnd5e.Blinded, dnd5e.Charmed, dnd5e.Deafened, dnd5e.Frightened,
-			dnd5e.Grappled, dnd5e.Incapacitated, dnd5e.Invisible, dnd5e.Paralyzed, dnd5e.Petrified, dnd5e.Poisoned,
+			dnd5e.Grappled, dnd5e.Incapacitated, dnd5e.Invisible, dnd5e.Paralyzed, dnd5e.Petrified, // petrified: immune to poisoned (reported)
 			dnd5e.Prone, dnd5e.Restrained, dnd5e.Stunned, dnd5e.Unconscious}, dnd5e.DeathSaves{}},
 	}
 	for _, tt := range tests {

@@ -1,0 +1,74 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestWarlockShortRestSlots (issue 14, 5e 2; PHB Pact Magic): a warlock regains its expended Pact Magic slots when it
+// finishes a short rest, and the reply says how many.
+func TestWarlockShortRestSlots(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("wendy", "/sheet create name:Wex class:warlock level:2 str:8 dex:14 con:12 int:10 wis:10 cha:16")
+	e.ok("wendy", "/cast spell:magic_missile any_class:true", 1, 2, 3)
+	e.ok("wendy", "/cast spell:magic_missile any_class:true", 1, 2, 3)
+	if r := e.run("wendy", "/cast spell:magic_missile any_class:true", 1, 2, 3); r.Error == "" {
+		t.Fatalf("a third pact slot at level 2: %s", r.Text)
+	}
+	r := e.ok("wendy", "/rest short")
+	if !strings.Contains(r.Text, "Spell slots restored: 2.") || sub(t, r.Result, "detail")["slots_restored"] != 2.0 {
+		t.Errorf("short rest: %s %v", r.Text, r.Result)
+	}
+	e.ok("wendy", "/cast spell:magic_missile any_class:true", 1, 2, 3)
+}
+
+// TestShortRestNegativeCon (issue 14, 5e 11; PHB "Hit Dice": a die heals at least 0): a short rest asks for its Hit
+// Dice — none by default, even when hurt — and a die the negative CON modifier takes below 0 reads "healed 0
+// (minimum 0 per die)", not a negative total.
+func TestShortRestNegativeCon(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("wendy", "/sheet create name:Frail class:wizard level:2 str:8 dex:14 con:6 int:16 wis:10 cha:10")
+	e.ok("wendy", "/hp damage amount:3")
+	r := e.ok("wendy", "/rest short")
+	if r.Result["hit_dice"] != 2.0 || !strings.Contains(r.Text, "No Hit Dice spent") {
+		t.Errorf("a short rest without hit_dice: %s %v", r.Text, r.Result)
+	}
+	r = e.ok("wendy", "/rest short hit_dice:2", 1, 5)
+	for _, w := range []string{"1d6 (**1**) - 2: healed 0 (minimum 0 per die)", "1d6 (5) - 2 = 3"} {
+		if !strings.Contains(r.Text, w) {
+			t.Errorf("text lacks %q:\n%s", w, r.Text)
+		}
+	}
+	if strings.Contains(r.Text, "= -1") {
+		t.Errorf("a negative total shown:\n%s", r.Text)
+	}
+}
+
+// TestPetrifiedPoisonCommands (issue 14, 5e 3; SRD Petrified): poison damage on a petrified character is 0, and
+// poisoned is refused, naming petrified in the reply's language.
+func TestPetrifiedPoisonCommands(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("wendy", "/sheet create name:Statue class:fighter level:3 str:14 dex:10 con:14 int:8 wis:10 cha:8")
+	e.ok("wendy", "/condition add name:petrified")
+	r := e.ok("wendy", "/hp damage amount:9 type:poison")
+	if r.Result["hp"] != r.Result["hp_max"] {
+		t.Errorf("poison damage while petrified: %s", r.Text)
+	}
+	r = e.run("wendy", "/condition add name:poisoned")
+	if r.Error != "effect.err.condition_immune" || !strings.Contains(r.Text, "(Petrified)") {
+		t.Errorf("poisoned while petrified: %+v", r)
+	}
+}
+
+// TestIdentifyIncapacitated (issue 14, 5e 4; Xanathar's: identifying a spell takes a reaction or an action): an
+// incapacitated creature cannot identify a spell; one that is not can.
+func TestIdentifyIncapacitated(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("wendy", "/sheet create name:Sage class:wizard level:3 str:8 dex:14 con:12 int:16 wis:10 cha:10")
+	e.ok("wendy", "/condition add name:stunned")
+	if r := e.run("wendy", "/identify spell:fireball", 15); r.Error != "spell.err.identify_incapacitated" {
+		t.Errorf("stunned identifies: %+v", r)
+	}
+	e.ok("wendy", "/condition remove name:stunned")
+	e.ok("wendy", "/identify spell:fireball", 15)
+}
