@@ -75,6 +75,8 @@ type cocAttackResult struct {
 	Hurt      *play.CoCHurt     `json:"hurt,omitempty"`
 	Riposte   *coc.DamageResult `json:"riposte,omitempty"` // a winning Fight Back's damage
 	Harmed    *play.CoCHurt     `json:"harmed,omitempty"`  // what it did to the attacker
+	// Manoeuvre is a fighting manoeuvre's Builds, penalty dice and verdict (no damage).
+	Manoeuvre *play.CoCManoeuvre `json:"manoeuvre,omitempty"`
 }
 
 // cocAttackReply renders an attack: the rolls, the outcome, the damage and what it did.
@@ -98,6 +100,14 @@ func cocAttackReply(req *Request, a *play.AttackCoCResult) *Reply {
 			lines = append(lines, cocRollLine(req, req.T(m.Defence.Key()), m.Defend))
 		} else if m.Defence == coc.DefenceNone {
 			lines = append(lines, req.T("cthulhu.attack.no_defence"))
+		}
+		if mv := a.Manoeuvre; mv != nil {
+			out.Manoeuvre, out.Outcome, hit = mv, "manoeuvre_failed", false
+			if mv.Success {
+				out.Outcome = "manoeuvre"
+			}
+			lines = append(lines, cocManoeuvreLines(req, a.Target, mv)...)
+			break
 		}
 		lines = append(lines, "**"+req.T(m.Outcome.Key())+"**")
 		if a.MeleeOdds != nil {
@@ -134,7 +144,9 @@ func cocAttackReply(req *Request, a *play.AttackCoCResult) *Reply {
 		lines = append(lines, req.T("cthulhu.attack.counter", "Name", a.Target), cocDamageLine(req, a.Counter))
 		lines = append(lines, cocHurtLines(req, a.Harmed)...)
 	}
-	lines = append(lines, cocAttackOddsLine(req, a))
+	if a.Manoeuvre == nil { // the melee odds are not a manoeuvre's
+		lines = append(lines, cocAttackOddsLine(req, a))
+	}
 	r := &Reply{Title: title, Body: strings.Join(slices.DeleteFunc(lines, func(s string) bool { return s == "" }), "\n"),
 		Footer: a.Attacker, Result: out, Tone: ToneFailure}
 	switch {
@@ -144,6 +156,43 @@ func cocAttackReply(req *Request, a *play.AttackCoCResult) *Reply {
 		r.Tone = ToneSuccess
 	}
 	return r
+}
+
+// cocManoeuvre answers /coc manoeuvre: a fighting manoeuvre on a target (kind:), as /attack resolves it (the target
+// reacts with defence:; Build-gap penalty dice; no damage). /attack is at Discord's 25 options, hence a subcommand.
+func (b *Bot) cocManoeuvre(req *Request) (*Reply, error) {
+	a := play.AttackCoC{Defence: coc.Defence(req.Str("defence")), Bonus: req.Int("bonus_dice", 0),
+		Penalty: req.Int("penalty_dice", 0), Manoeuvre: req.Str("kind")}
+	var err error
+	if a.Mods, err = parseCoCMods(req.Str("mods")); err != nil {
+		return nil, err
+	}
+	not := Errorf("rt.err.option_not_for_system", "Option", "manoeuvre", "System", req.T("system."+system5e))
+	in := play.Attack{Character: req.Str("character"), Target: req.Str("target"), CoC: play.Reading[play.AttackCoC]{In: a}}
+	in.Dnd5e.Err, in.Rogue.Err = not, Errorf("rt.err.option_not_for_system", "Option", "manoeuvre", "System", req.T("system."+systemRogue))
+	res, err := b.cfg.Table.Attack(req.Ctx, req.caller(), in, req.Dice)
+	if err != nil {
+		return nil, err
+	}
+	return cocAttackReply(req, res.CoC), nil
+}
+
+// cocManoeuvreKeys are the catalog keys of the manoeuvres' names.
+var cocManoeuvreKeys = map[string]string{"disarm": "cthulhu.manoeuvre.disarm", "grapple": "cthulhu.manoeuvre.grapple",
+	"knock_down": "cthulhu.manoeuvre.knock_down", "other": "cthulhu.manoeuvre.other"}
+
+// cocManoeuvreLines say a manoeuvre's Build comparison, its verdict and its effect.
+func cocManoeuvreLines(req *Request, target string, m *play.CoCManoeuvre) []string {
+	lines := []string{req.T("cthulhu.manoeuvre.build", "Manoeuvre", req.T(cocManoeuvreKeys[m.Kind]),
+		"Build", m.AttackerBuild, "TargetBuild", m.TargetBuild, "Penalty", m.Penalty)}
+	if !m.Success {
+		return append(lines, "**"+req.T("cthulhu.manoeuvre.failed")+"**")
+	}
+	lines = append(lines, "**"+req.T("cthulhu.manoeuvre.succeeded")+"**")
+	if m.Prone {
+		lines = append(lines, req.T("cthulhu.manoeuvre.prone", "Name", target))
+	}
+	return lines
 }
 
 // cocAttackOddsLine is the exact chances of a melee attack's outcomes, or of a shot's levels.

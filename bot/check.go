@@ -19,7 +19,8 @@ func (b *Bot) checkCommand() *Command {
 		}, cocCheckOptions()...), // Call of Cthulhu: difficulty, bonus_dice, penalty_dice, push, luck (checkcoc.go)
 		Handler: b.check,
 		Examples: []string{"/check skill:stealth", "/check skill:perception mode:adv dc:15", "/check skill:str bonus:1d4 dc:12", "/check skill:athletics character:Borin", "/check skill:search dc:9 bonus:1",
-			"/check skill:library_use difficulty:hard bonus_dice:1", "/check skill:图书馆使用 push:true"},
+			"/check skill:library_use difficulty:hard bonus_dice:1", "/check skill:图书馆使用 push:true",
+			"/check skill:stealth also:throw need:any"},
 	}
 }
 
@@ -67,6 +68,9 @@ func (b *Bot) check(req *Request) (*Reply, error) {
 	res, err := b.cfg.Table.Check(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
+	}
+	if res.CoCCombined != nil {
+		return cocCombinedReply(req, res.CoCCombined), nil // checkcombined.go
 	}
 	if res.CoC != nil {
 		return cocRollReply(req, res.CoC), nil

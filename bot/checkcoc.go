@@ -16,7 +16,7 @@ import (
 
 // The /check options only a Call of Cthulhu roll reads, and the ones it refuses.
 var (
-	checkOnlyCoC = []string{"difficulty", "bonus_dice", "penalty_dice", "push", "luck"}
+	checkOnlyCoC = []string{"difficulty", "bonus_dice", "penalty_dice", "push", "luck", "also", "need"}
 	checkNotCoC  = []string{"mode", "bonus", "dc"}
 )
 
@@ -33,9 +33,11 @@ func cocDiceOptions() []*Option {
 
 // cocCheckOptions are /check's Call of Cthulhu options.
 func cocCheckOptions() []*Option {
-	return append([]*Option{{Name: "difficulty", Type: String, Choices: cocDifficulties}}, append(cocDiceOptions(),
-		&Option{Name: "push", Type: Boolean},
-		&Option{Name: "luck", Type: Integer, Min: Bound(0), Max: Bound(coc.MaxLuck)})...)
+	opts := []*Option{{Name: "difficulty", Type: String, Choices: cocDifficulties}}
+	opts = append(opts, cocDiceOptions()...)
+	opts = append(opts, &Option{Name: "push", Type: Boolean},
+		&Option{Name: "luck", Type: Integer, Min: Bound(0), Max: Bound(coc.MaxLuck)})
+	return append(opts, cocCombinedOptions()...) // also:, need: (checkcombined.go)
 }
 
 // readCheckCoC reads /check's options as a Call of Cthulhu roll.
@@ -59,6 +61,7 @@ func readCheckCoC(req *Request) (r play.Reading[play.CheckCoC]) {
 		}
 	}
 	r.In = play.CheckCoC{Options: o, Push: req.Bool("push")}
+	r.Err = readCombinedCoC(req, &r.In) // checkcombined.go
 	return r
 }
 

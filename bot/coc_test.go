@@ -655,3 +655,226 @@ func TestCoCShot(t *testing.T) {
 		t.Errorf("jam: %v", r.Result)
 	}
 }
+
+// TestCoCDying: at 0 HP with a major wound an investigator is dying (digest §7.5, E7.9: 11 damage of 11 HP); at the
+// end of each round (the /init next that wraps the round) every dying investigator rolls CON, in the encounter's
+// order, and a failure kills. First Aid stabilises: a stable investigator no longer rolls at the round's end.
+func TestCoCDying(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", createAda) // CON 60, HP 11, DEX 65
+	e.ok("bob", `/sheet create system:coc name:Ben skills:"STR 70 CON 60 SIZ 70 DEX 55 APP 40 INT 60 POW 50 EDU 60 Luck 40 First Aid 40"`)
+	e.ok("carol", `/sheet create system:coc name:Cleo skills:"STR 40 CON 50 SIZ 50 DEX 65 APP 60 INT 70 POW 55 EDU 70 Luck 50"`)
+	e.ok("gm", "/init start system:coc")
+	e.ok("gm", "/init add name:Ghoul hp:13 dex:70")
+	for _, u := range []string{"alice", "carol", "bob"} {
+		e.ok(u, "/init join")
+	}
+	e.ok("alice", "/hp damage amount:11") // 2×11 ≥ 11, 0 HP: dying
+	e.ok("carol", "/hp damage amount:10") // 2×10 ≥ 10, 0 HP: dying (not above max: alive)
+	for range 4 {                         // round 1: Ghoul, Ada, Cleo, Ben — no round has ended yet
+		if r := e.ok("gm", "/init next"); sub(t, r.Result, "turn")["coc_dying"] != nil {
+			t.Fatalf("a dying roll inside round 1: %v", r.Result)
+		}
+	}
+	// Round 1 ends: Ada rolls 20 against CON 60 (holds), Cleo 99 against CON 50 (dies).
+	r := e.ok("gm", "/init next", 2, 10, 9, 9)
+	rolls, _ := sub(t, r.Result, "turn")["coc_dying"].([]any)
+	if len(rolls) != 2 {
+		t.Fatalf("round end rolls: %v\n%s", r.Result, r.Text)
+	}
+	for i, want := range []struct {
+		name string
+		dead bool
+	}{{"Ada", false}, {"Cleo", true}} {
+		d := rolls[i].(map[string]any)
+		if d["name"] != want.name || (sub(t, d, "result")["dead"] == true) != want.dead {
+			t.Errorf("roll %d: %v", i, d)
+		}
+	}
+	if !strings.Contains(r.Text, "Cleo dies") || !strings.Contains(r.Text, "Ada holds on") {
+		t.Errorf("text:\n%s", r.Text)
+	}
+	if c := e.coc("carol", "Cleo"); !c.Has(coc.Dead) || c.Has(coc.Dying) {
+		t.Errorf("Cleo %+v", c.Conditions)
+	}
+	if a := e.coc("alice", "Ada"); !a.Has(coc.Dying) || a.Has(coc.Dead) {
+		t.Errorf("Ada %+v", a.Conditions)
+	}
+	// Ben's First Aid (20 against 40) stabilises Ada: no more rolls at the end of round 2.
+	e.ok("bob", "/coc aid skill:first_aid target:Ada", 2, 10)
+	if a := e.coc("alice", "Ada"); !a.Has(coc.Stable) || a.Has(coc.Dying) || a.HP != 1 {
+		t.Fatalf("Ada after first aid %+v", a.Conditions)
+	}
+	for i := 0; ; i++ {
+		r := e.ok("gm", "/init next")
+		turn := sub(t, r.Result, "turn")
+		if turn["coc_dying"] != nil {
+			t.Fatalf("a stable investigator rolled: %v", r.Result)
+		}
+		if turn["new_round"] == true {
+			break
+		}
+		if i > 5 {
+			t.Fatal("round 2 never ended")
+		}
+	}
+}
+
+// TestCoCCombined: /check skill:A also:B is one d100 against both skills (digest §5.7); need:all (the default) needs
+// both, need:any one. Edges at Library Use 60 and Spot Hidden 50, at hard difficulty (30 and 25), and E5.17 (roll 38
+// against Stealth 40 and Throw 30: any succeeds, all fails). The odds are exact.
+func TestCoCCombined(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", createAda) // Library Use 60, Spot Hidden 50
+	e.ok("bob", `/sheet create system:coc name:Ben skills:"STR 70 CON 60 SIZ 70 DEX 55 APP 40 INT 60 POW 50 EDU 60 Luck 40 Stealth 40, Throw 30"`)
+	for _, tt := range []struct {
+		user, line string
+		faces      []int
+		outcome    string
+		success    bool
+		parts      []bool
+	}{
+		{"alice", "/check skill:library_use also:spot_hidden", []int{5, 10}, "success", true, []bool{true, true}},  // 50
+		{"alice", "/check skill:library_use also:spot_hidden", []int{5, 1}, "partial", false, []bool{true, false}}, // 51
+		{"alice", "/check skill:library_use also:spot_hidden need:any", []int{5, 1}, "partial", true, []bool{true, false}},
+		{"alice", "/check skill:library_use also:spot_hidden need:any", []int{6, 10}, "partial", true, []bool{true, false}},           // 60
+		{"alice", "/check skill:library_use also:spot_hidden need:any", []int{6, 1}, "failure", false, []bool{false, false}},          // 61
+		{"alice", "/check skill:library_use also:spot_hidden difficulty:hard", []int{2, 5}, "success", true, []bool{true, true}},      // 25
+		{"alice", "/check skill:library_use also:spot_hidden difficulty:hard", []int{2, 6}, "partial", false, []bool{true, false}},    // 26
+		{"alice", "/check skill:library_use also:spot_hidden penalty_dice:1", []int{2, 1, 6}, "failure", false, []bool{false, false}}, // 21 or 61: the worse, 61, is kept
+		{"bob", "/check skill:stealth also:throw need:any", []int{3, 8}, "partial", true, []bool{true, false}},                        // E5.17
+		{"bob", "/check skill:stealth also:throw", []int{3, 8}, "partial", false, []bool{true, false}},                                // E5.17
+	} {
+		r := e.ok(tt.user, tt.line, tt.faces...)
+		if r.Result["outcome"] != tt.outcome || r.Result["success"] != tt.success || r.Result["combined"] != true {
+			t.Errorf("%s %v: %v\n%s", tt.line, tt.faces, r.Result, r.Text)
+			continue
+		}
+		parts, _ := r.Result["parts"].([]any)
+		for i, want := range tt.parts {
+			if parts[i].(map[string]any)["success"] != want {
+				t.Errorf("%s %v: part %d %v", tt.line, tt.faces, i, parts[i])
+			}
+		}
+	}
+	// Exact odds: all needs ≤ 50 (1/2), any ≤ 60 (3/5); with a bonus die, all = P(min of two tens ≤ 50).
+	for _, tt := range []struct {
+		line  string
+		mode  coc.CombinedMode
+		bonus int
+		wins  coc.Chance
+	}{
+		{"/check skill:library_use also:spot_hidden", coc.CombinedAll, 0, coc.NewChance(1, 2)},
+		{"/check skill:library_use also:spot_hidden need:any", coc.CombinedAny, 0, coc.NewChance(3, 5)},
+		// one bonus die: the better of two tens dice is ≤ 50 unless both are over: 1 − (1/2)²
+		{"/check skill:library_use also:spot_hidden bonus_dice:1", coc.CombinedAll, 1, coc.NewChance(3, 4)},
+	} {
+		r := e.ok("alice", tt.line, 9, 9, 9)
+		want := coc.CombinedOddsOf(coc.CombinedInput{Mode: tt.mode, Bonus: tt.bonus, Parts: []coc.CombinedPart{
+			{Subject: coc.SkillSubject("library_use"), Value: 60}, {Subject: coc.SkillSubject("spot_hidden"), Value: 50}}})
+		got := sub(t, sub(t, r.Result, "odds"), "wins")
+		if got["num"] != float64(want.Wins.Num) || got["den"] != float64(want.Wins.Den) || want.Wins != tt.wins {
+			t.Errorf("%s: chance %v, want %v (%v)", tt.line, got, want.Wins, tt.wins)
+		}
+	}
+	if c := e.coc("bob", "Ben"); !c.Skills[0].Mark && !c.Skills[1].Mark {
+		t.Errorf("no development mark from the combined success: %+v", c.Skills)
+	}
+	// In Chinese: the skills by their Chinese names.
+	e.console("alice").Locale = "zh-CN"
+	r := e.ok("alice", "/check skill:图书馆使用 also:侦查 need:any", 4, 10)
+	if r.Result["outcome"] != "success" || !strings.Contains(r.Text, "组合检定") {
+		t.Errorf("zh-CN: %v\n%s", r.Result, r.Text)
+	}
+	for _, tt := range []struct{ line, code string }{
+		{"/check skill:library_use need:any", "cthulhu.err.need_alone"},
+		{"/check skill:library_use also:spot_hidden push:true", "cthulhu.err.combined_option"},
+		{"/check skill:library_use also:spot_hidden luck:10", "cthulhu.err.combined_option"},
+		{"/check skill:library_use also:spot_hidden,dodge,listen,psychology,str", "coc.err.bad_combined"},
+		{"/check skill:library_use also:nonsense", "coc.err.unknown_skill"},
+	} {
+		e.refused("alice", tt.line, tt.code)
+	}
+}
+
+// TestCoCNPCShot: a CoC NPC with a firearm (/init add … firearm:true defences:firearms:50,gun:1d10,range:15) goes
+// +50 in the order and shoots by the firearm rules when /attack gives a distance (digest §7.3, E7.5, E7.8): DEX 50
+// makes 10 ft point-blank (a bonus die), 80 ft is long range (Hard), 150 ft very long (Extreme); an extreme hit deals
+// the gun's maximum and an impaling roll. Without a distance it fights with its Fighting.
+func TestCoCNPCShot(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("bob", `/sheet create system:coc name:Ben skills:"STR 70 CON 60 SIZ 70 DEX 55 APP 40 INT 60 POW 50 EDU 60 Luck 40"`) // HP 13
+	e.ok("gm", "/init start system:coc")
+	e.ok("bob", "/init join")
+	r := e.ok("gm", "/init add name:Gunman hp:12 dex:50 firearm:true defences:fighting:40,firearms:50,gun:1d10,range:15")
+	if order := r.Result["order"].([]any); order[0] != "Gunman" {
+		t.Fatalf("the readied gun's +50 (100 before 55): %v", order)
+	}
+	// 10 ft: point-blank; tens 6 and 2, units 5: 65 or 25, 25 kept, a regular success; 1D10 rolls 4.
+	r = e.ok("gm", "/attack character:Gunman target:Ben distance:10", 6, 5, 2, 4)
+	if sub(t, r.Result, "shot")["band"] != "point_blank" || sub2(t, r.Result, "shot", "check")["net"] != 1.0 ||
+		r.Result["outcome"] != "hit" || r.Result["damage"] != 4.0 {
+		t.Fatalf("point-blank: %v\n%s", r.Result, r.Text)
+	}
+	if o := oddsOf(t, r.Result["shot_odds"]); o != *coc.ShotOdds(coc.ShotInput{Value: 50, DEX: 50, Distance: 10,
+		Weapon: coc.Weapon{Name: "1d10", Skill: "firearms_handgun", Damage: "1d10", DB: coc.DBNone, Impale: true, Range: 15}}) {
+		t.Errorf("point-blank odds %+v", o)
+	}
+	// 80 ft: long range, Hard (25): 30 misses.
+	r = e.ok("gm", "/attack character:Gunman target:Ben distance:80", 3, 10)
+	if sub(t, r.Result, "shot")["band"] != "long" || r.Result["outcome"] != "miss" {
+		t.Errorf("long: %v", r.Result)
+	}
+	// 150 ft: very long range, Extreme (10): 10 hits, an extreme success: 10 + 1D10 (3) impale = 13 → Ben 9 → 0.
+	r = e.ok("gm", "/attack character:Gunman target:Ben distance:150", 1, 10, 3)
+	if sub(t, r.Result, "shot")["band"] != "very_long" || r.Result["extreme"] != true || r.Result["damage"] != 13.0 {
+		t.Fatalf("very long: %v\n%s", r.Result, r.Text)
+	}
+	if b := e.coc("bob", "Ben"); b.HP != 0 || !b.Has(coc.Dying) || !b.Has(coc.MajorWound) {
+		t.Errorf("Ben after the extreme shot: HP %d %+v", b.HP, b.Conditions)
+	}
+	// No distance: the NPC fights (Fighting 40; Ben is unconscious and does not defend): 20 hits for 1D3 (2).
+	r = e.ok("gm", "/attack character:Gunman target:Ben", 2, 10, 2)
+	if r.Result["shot"] != nil || r.Result["outcome"] != "hit" {
+		t.Errorf("melee: %v", r.Result)
+	}
+	e.refused("gm", "/init add name:Bad hp:5 defences:range:0", "cthulhu.err.bad_npc")
+}
+
+// TestCoCManoeuvre: /coc manoeuvre, a fighting manoeuvre (digest §7.2, E7.4): one penalty die per point of Build the initiator lacks,
+// impossible at a gap of 3; it must beat the defence's level (a tie fails); no damage; a knock-down leaves a character
+// prone.
+func TestCoCManoeuvre(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", createAda)                                                                                                  // Fighting (Brawl) 50, Build 0
+	e.ok("bob", `/sheet create system:coc name:Ben skills:"STR 70 CON 60 SIZ 70 DEX 55 APP 40 INT 60 POW 50 EDU 60 Luck 40"`) // Build 1, Dodge 27
+	e.ok("gm", "/init start system:coc")
+	e.ok("alice", "/init join")
+	e.ok("bob", "/init join")
+	e.ok("gm", "/init add name:Brute hp:20 dex:40 defences:dodge:20,fighting:50,build:3")
+	// Build 0 against 1: one penalty die; tens 1 and 2, units 0: 10 or 20, 20 kept (Hard); Ben's Dodge rolls 99.
+	r := e.ok("alice", "/coc manoeuvre kind:knock_down target:Ben", 1, 10, 2, 9, 9)
+	m := sub(t, r.Result, "manoeuvre")
+	if m["penalty"] != 1.0 || m["success"] != true || m["prone"] != true || r.Result["damage"] != 0.0 ||
+		r.Result["outcome"] != "manoeuvre" {
+		t.Fatalf("knock-down: %v\n%s", r.Result, r.Text)
+	}
+	if b := e.coc("bob", "Ben"); !b.Has(coc.Prone) || b.HP != 13 {
+		t.Errorf("Ben %d %+v", b.HP, b.Conditions)
+	}
+	// A tie fails: Ada Hard (20), Ben's Dodge Hard (10 ≤ 13).
+	r = e.ok("alice", "/coc manoeuvre kind:grapple target:Ben", 1, 10, 2, 1, 10)
+	if m := sub(t, r.Result, "manoeuvre"); m["success"] != false || r.Result["outcome"] != "manoeuvre_failed" {
+		t.Errorf("tie: %v", r.Result)
+	}
+	e.refused("alice", "/coc manoeuvre kind:disarm target:Brute", "cthulhu.err.manoeuvre_impossible") // gap 3
+	e.refused("dave", "/coc manoeuvre kind:disarm target:Ben", "rt.err.option_not_for_system")        // no CoC character
+	// A knock-down harms: a player outside the encounter may not knock another's investigator down (issue 11).
+	e.ok("carol", `/sheet create system:coc name:Cora skills:"STR 90 CON 60 SIZ 90 DEX 55 APP 40 INT 60 POW 50 EDU 60 Luck 40"`)
+	e.refused("carol", "/coc manoeuvre kind:knock_down target:Ben", "play.err.harm_refused")
+	// The other way round: no penalty dice for the bigger one (Build 3 against 0).
+	r = e.ok("gm", "/coc manoeuvre kind:disarm character:Brute target:Ada", 5, 10, 9, 9)
+	if m := sub(t, r.Result, "manoeuvre"); m["penalty"] != 0.0 || m["success"] != true || m["prone"] != nil {
+		t.Errorf("Brute disarms: %v", r.Result)
+	}
+}

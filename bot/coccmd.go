@@ -36,6 +36,13 @@ func (b *Bot) cocCommand() *Command {
 				{Name: "target", Type: String, MaxLen: play.MaxNameLen, Complete: b.completeCoCTarget},
 				b.characterOption(),
 			}, Examples: []string{"/coc aid skill:first_aid target:Ada", "/coc aid skill:medicine target:Ada character:Doc"}},
+			{Name: "manoeuvre", Type: SubCommand, Handler: b.cocManoeuvre, Options: append([]*Option{
+				{Name: "kind", Type: String, Required: true, Choices: play.CocManoeuvres()},
+				{Name: "target", Type: String, Required: true, MaxLen: play.MaxNameLen, Complete: b.completeCoCTarget},
+				{Name: "defence", Type: String, Choices: cocDefences},
+				{Name: "mods", Type: String, MaxLen: 200},
+				b.characterOption(),
+			}, cocDiceOptions()...), Examples: []string{"/coc manoeuvre kind:knock_down target:Cultist", "/coc manoeuvre kind:disarm target:Ghoul defence:fight_back character:Ghoul"}},
 			{Name: "day", Type: SubCommand, Handler: b.cocDay, Options: []*Option{
 				{Name: "next", Type: Boolean},
 				{Name: "set", Type: Integer, Min: Bound(1), Max: Bound(coc.MaxDay)},

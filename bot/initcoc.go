@@ -25,7 +25,8 @@ func readCoCNPC(req *Request) (r play.Reading[play.NewCoCNPC]) {
 	return r
 }
 
-// parseCoCNPCSpec reads "dodge:30,fighting:45,damage:1d6+1d4,armour:1" (= also separates).
+// parseCoCNPCSpec reads "dodge:30,fighting:45,damage:1d6+1d4,armour:1" (= also separates), and a gun:
+// "firearms:50,gun:1d10,range:15" (its Firearms skill, its damage, its base range in yards; a gun impales).
 func parseCoCNPCSpec(s string) (play.CoCNPC, error) {
 	var n play.CoCNPC
 	for _, part := range splitList(s) {
@@ -35,14 +36,22 @@ func parseCoCNPCSpec(s string) (play.CoCNPC, error) {
 		if !ok {
 			return n, bad
 		}
-		if k == "damage" {
+		if k == "damage" || k == "gun" {
 			if _, _, err := coc.ParseDamage(v); err != nil {
 				return n, err
 			}
-			n.Damage = v
+			if k == "gun" {
+				n.Gun = v
+			} else {
+				n.Damage = v
+			}
 			continue
 		}
 		num, err := strconv.Atoi(v)
+		if k == "build" && err == nil && num >= -2 && num <= coc.MaxValue {
+			n.Build = num
+			continue
+		}
 		if err != nil || num < 0 {
 			return n, bad
 		}
@@ -53,9 +62,28 @@ func parseCoCNPCSpec(s string) (play.CoCNPC, error) {
 			n.Fighting = num
 		case (k == "armour" || k == "armor") && num <= coc.MaxArmour:
 			n.Armour = num
+		case k == "firearms" && num <= coc.MaxValue:
+			n.Firearms = num
+		case k == "range" && num >= 1 && num <= coc.MaxRange:
+			n.Range = num
 		default:
 			return n, bad
 		}
 	}
 	return n, nil
+}
+
+// cocDyingLines say the dying investigators' CON rolls at the end of a round: each roll, and a death.
+func cocDyingLines(req *Request, rolls []play.CoCDyingRoll) []string {
+	var lines []string
+	for _, d := range rolls {
+		lines = append(lines, req.T("cthulhu.dying.round", "Name", d.Name),
+			cocRollLine(req, req.T("cthulhu.dying.con"), d.Result.CON))
+		if d.Result.Dead {
+			lines = append(lines, req.T("cthulhu.wound.dead", "Name", d.Name))
+		} else {
+			lines = append(lines, req.T("cthulhu.dying.holds", "Name", d.Name))
+		}
+	}
+	return lines
 }

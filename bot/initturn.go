@@ -13,11 +13,12 @@ import (
 // initTurn is what a turn change did, with what the sheets said.
 type initTurn struct {
 	*encounter.TurnChange
-	SheetExpired []encounter.Expiry `json:"sheet_expired,omitempty"` // the ended character's sheet conditions that ran out
-	State        string             `json:"state,omitempty"`         // the beginning 5e character's state
-	DeathSave    bool               `json:"death_save,omitempty"`    // it is dying: the reply prompts the death save
-	Repeated     []play.RepeatRoll  `json:"repeated,omitempty"`      // the ended combatant's repeat saves (gmturn.go)
-	Effects      []play.TurnEffects `json:"effects,omitempty"`       // what the turn did to the combatants' effects
+	SheetExpired []encounter.Expiry  `json:"sheet_expired,omitempty"` // the ended character's sheet conditions that ran out
+	State        string              `json:"state,omitempty"`         // the beginning 5e character's state
+	DeathSave    bool                `json:"death_save,omitempty"`    // it is dying: the reply prompts the death save
+	Repeated     []play.RepeatRoll   `json:"repeated,omitempty"`      // the ended combatant's repeat saves (gmturn.go)
+	Effects      []play.TurnEffects  `json:"effects,omitempty"`       // what the turn did to the combatants' effects
+	CoCDying     []play.CoCDyingRoll `json:"coc_dying,omitempty"`     // CoC: the dying's CON rolls at the round's end
 }
 
 func (b *Bot) initNext(req *Request) (*Reply, error) { return b.turn(req, true) }
@@ -45,7 +46,8 @@ func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	turn := initTurn{TurnChange: t.TurnChange, SheetExpired: t.SheetExpired, Effects: t.Effects, Repeated: t.Repeated}
+	turn := initTurn{TurnChange: t.TurnChange, SheetExpired: t.SheetExpired, Effects: t.Effects, Repeated: t.Repeated,
+		CoCDying: t.CoCDying}
 	sheet := t.Sheet
 	if sheet != nil {
 		turn.State = string(sheet.State)
@@ -54,7 +56,8 @@ func (b *Bot) turn(req *Request, next bool) (*Reply, error) {
 	res := newInitResult(e)
 	res.Turn = &turn
 	tc := turn.TurnChange
-	lines := repeatLines(req, t.Repeated) // gmturn.go
+	lines := repeatLines(req, t.Repeated)                    // gmturn.go
+	lines = append(lines, cocDyingLines(req, t.CoCDying)...) // initcoc.go: at the end of the round
 	if tc.Started {
 		lines = append(lines, req.T("init.first_turn"))
 	} else if tc.NewRound {

@@ -29,6 +29,8 @@ type CheckResult struct {
 	Dnd5e  *Roll5e
 	Rogue  *RollRogue
 	CoC    *RollCoC
+	// CoCCombined is a Call of Cthulhu combined roll (coc_combined.go).
+	CoCCombined *CombinedCoC
 }
 
 // Roll5e is a D&D 5e check or save and the character who rolled it.

@@ -30,6 +30,8 @@ type AttackCoC struct {
 	Bonus    int
 	Penalty  int
 	Mods     []coc.Mod
+	// Manoeuvre is a fighting manoeuvre instead of a plain attack (coc_manoeuvre.go); "" = none.
+	Manoeuvre string
 }
 
 // AttackCoCResult is what a Call of Cthulhu attack did.
@@ -46,6 +48,7 @@ type AttackCoCResult struct {
 	Hurt      *CoCHurt          // what the hit did to the tracked target
 	Counter   *coc.DamageResult // a winning Fight Back: the defender's damage to the attacker
 	Harmed    *CoCHurt          // what the Fight Back did to the attacker
+	Manoeuvre *CoCManoeuvre     // a manoeuvre instead of a plain attack
 }
 
 // CoCHurt is what one hit did to a tracked creature: a character's wound on its sheet, or an NPC's encounter HP.
@@ -67,6 +70,13 @@ type CoCNPC struct {
 	Fighting int    `json:"fighting,omitempty"`
 	Damage   string `json:"damage,omitempty"` // its attack's damage, bonus included ("1d6+1d4"); "" = 1d3
 	Armour   int    `json:"armour,omitempty"`
+	// Firearms is its firearm skill (0: it has no gun), Gun its gun's damage ("" = 1d10), Range the gun's base
+	// range in yards (0 = 15), DEX its DEX (point-blank range is DEX/5 feet).
+	Firearms int    `json:"firearms,omitempty"`
+	Gun      string `json:"gun,omitempty"`
+	Range    int    `json:"range,omitempty"`
+	DEX      int    `json:"dex,omitempty"`
+	Build    int    `json:"build,omitempty"` // for manoeuvres
 }
 
 type cocNPCStats struct {
@@ -89,6 +99,27 @@ func (n CoCNPC) weapon() coc.Weapon {
 		d = "1d3"
 	}
 	return coc.Weapon{Name: d, Skill: coc.FightingBrawl, Damage: d, DB: coc.DBNone}
+}
+
+// NPC guns: the defaults of a gun given without damage or range (a .38 revolver's numbers).
+const (
+	npcGunDamage = "1d10"
+	npcGunRange  = 15
+)
+
+// gun is the NPC's firearm (a handgun: bullets impale); ok is false when it has no firearm skill.
+func (n CoCNPC) gun() (w coc.Weapon, ok bool) {
+	if n.Firearms <= 0 {
+		return coc.Weapon{}, false
+	}
+	d, rng := strings.TrimSpace(n.Gun), n.Range
+	if d == "" {
+		d = npcGunDamage
+	}
+	if rng <= 0 {
+		rng = npcGunRange
+	}
+	return coc.Weapon{Name: d, Skill: "firearms_handgun", Damage: d, DB: coc.DBNone, Impale: true, Range: rng}, true
 }
 
 // unarmed is a character's bare hands: Fighting (Brawl), 1D3 + damage bonus.
@@ -195,6 +226,9 @@ func (rulesCoC) attack(s *scene, in *Attack) (*AttackResult, error) {
 	if out.Weapon, err = att.cocWeapon(a.Weapon); err != nil {
 		return nil, err
 	}
+	if gun, ok := cocNPC(att.comb).gun(); att.cc == nil && ok && a.Distance != nil {
+		out.Weapon = gun // an NPC with a firearm shoots when a distance is given
+	}
 	if out.Weapon.Skill.Group() == coc.GroupFirearms {
 		err = s.cocShoot(att, tgt, a, out)
 	} else {
@@ -278,6 +312,13 @@ func (s *scene) cocMelee(att, tgt *Creature, a AttackCoC, out *AttackCoCResult) 
 	if err != nil {
 		return err
 	}
+	if a.Manoeuvre != "" {
+		var mods []coc.Mod
+		if out.Manoeuvre, mods, err = manoeuvreMods(a.Manoeuvre, att, tgt); err != nil {
+			return err
+		}
+		attack.Mods = append(attack.Mods, mods...)
+	}
 	in := coc.MeleeInput{Attack: attack, Defence: a.Defence}
 	if in.Defence == "" {
 		in.Defence = coc.DefenceDodge
@@ -305,6 +346,9 @@ func (s *scene) cocMelee(att, tgt *Creature, a AttackCoC, out *AttackCoCResult) 
 	if tgt != nil {
 		tgt.markCoC(out.Melee.Defend)
 	}
+	if out.Manoeuvre != nil {
+		return settleManoeuvre(out.Manoeuvre, out.Melee, tgt) // no damage
+	}
 	switch out.Melee.Outcome {
 	case coc.MeleeHit:
 		out.Damage, out.Hurt, err = s.cocHit(att, tgt, out.Weapon, out.Melee.Extreme)
@@ -326,12 +370,17 @@ func (s *scene) cocShoot(att, tgt *Creature, a AttackCoC, out *AttackCoCResult) 
 	if a.Distance == nil {
 		return fail("cthulhu.err.need_distance", "Weapon", out.Weapon.Name)
 	}
-	v, err := att.cc.SkillValue(out.Weapon.Skill, "")
-	if err != nil {
-		return err
+	v, dex := cocNPC(att.comb).Firearms, cocNPC(att.comb).DEX
+	if att.cc != nil {
+		var err error
+		if v, err = att.cc.SkillValue(out.Weapon.Skill, ""); err != nil {
+			return err
+		}
+		dex = att.cc.Scores.DEX
 	}
-	in := coc.ShotInput{Value: v, DEX: att.cc.Scores.DEX, Weapon: out.Weapon, Distance: *a.Distance, Mods: a.Mods,
+	in := coc.ShotInput{Value: v, DEX: dex, Weapon: out.Weapon, Distance: *a.Distance, Mods: a.Mods,
 		Bonus: a.Bonus, Penalty: a.Penalty}
+	var err error
 	if out.Shot, err = coc.Shoot(s.r, in); err != nil {
 		return err
 	}

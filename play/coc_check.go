@@ -17,6 +17,9 @@ import (
 type CheckCoC struct {
 	Options coc.CheckOptions
 	Push    bool
+	// Also are the other subjects of a combined roll (coc_combined.go), Need what it needs (all by default).
+	Also []coc.Subject
+	Need coc.CombinedMode
 }
 
 // RollCoC is a Call of Cthulhu roll and the character who made it.
@@ -40,6 +43,10 @@ func (rulesCoC) check(s *scene, in *Check) (*CheckResult, error) {
 		return nil, err
 	}
 	k := in.CoC.In
+	if len(k.Also) > 0 {
+		out, err := s.combinedCoC(cr, k.Options, k.Also, k.Need)
+		return &CheckResult{System: SystemCoC, CoCCombined: out}, err
+	}
 	if k.Push {
 		out, err := s.pushCoC(cr, &k.Options.Subject, 0)
 		return &CheckResult{System: SystemCoC, CoC: out}, err

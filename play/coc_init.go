@@ -47,6 +47,7 @@ func addCoCNPC(in InitAdd, entry *encounter.NPCEntry) error {
 	}
 	v := coc.Initiative(n.DEX, n.Firearm)
 	entry.InitOptions = encounter.InitOptions{Fixed: &v}
+	n.Stats.DEX = n.DEX // point-blank range for its gun
 	data, err := json.Marshal(cocNPCStats{CoC: &n.Stats})
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"slices"
 
 	"rulekeeper/rules/dnd5e"
 )
@@ -58,15 +59,16 @@ func (s *scene) effectTarget(name string) (*Creature, error) {
 
 // EffectAdd puts an effect on a creature: an effect of the same id is replaced, or with merge it keeps its mods
 // (the new ones added to them) and, unless given anew, its duration and uses.
-func (t *Table) EffectAdd(ctx context.Context, c Caller, target string, e dnd5e.ActiveEffect, merge bool) (*EffectResult, error) {
+func (t *Table) EffectAdd(ctx context.Context, c Caller, target string, in dnd5e.ActiveEffect, merge bool) (*EffectResult, error) {
 	var out *EffectResult
 	err := t.update(ctx, c, nil, func(s *scene) error {
+		e := in // the function may run again: each run merges into the effect as given
 		cr, err := s.effectTarget(target)
 		if err != nil {
 			return err
 		}
 		if old, ok := cr.findEffect5e(e.ID); ok && merge {
-			e.Mods = append(old.Mods, e.Mods...)
+			e.Mods = append(slices.Clone(old.Mods), in.Mods...)
 			if e.Duration == (dnd5e.Duration{}) {
 				e.Duration = old.Duration
 			}

@@ -96,8 +96,10 @@ func (t *Table) update(ctx context.Context, c Caller, r dice.Roller, fn func(s *
 	if err := t.ready(c); err != nil {
 		return err
 	}
+	tp := newTape(r)
 	return storeErr(t.store.Update(ctx, c.GuildID, func(tx store.Tx) error {
-		s := newScene(tx, c, r)
+		rewind(tp) // a retried run replays the dice of the run before
+		s := newScene(tx, c, tp)
 		if err := fn(s); err != nil {
 			return err
 		}
@@ -110,8 +112,10 @@ func (t *Table) view(ctx context.Context, c Caller, r dice.Roller, fn func(s *sc
 	if err := t.ready(c); err != nil {
 		return err
 	}
+	tp := newTape(r)
 	return storeErr(t.store.View(ctx, c.GuildID, func(tx store.Tx) error {
-		return fn(newScene(tx, c, r))
+		rewind(tp)
+		return fn(newScene(tx, c, tp))
 	}))
 }
 

@@ -23,13 +23,15 @@ type Turn struct {
 	Repeated []RepeatRoll
 	// Effects are what the turn's boundaries did to the combatants' effects (effectturn.go), in turn order.
 	Effects []TurnEffects
+	// CoCDying are the CON rolls of the dying investigators at the end of a round (coc_dying.go).
+	CoCDying []CoCDyingRoll
 }
 
 // InitTurn ends the current turn and begins the next (next) or goes back one (prev), in one transaction with the
 // turn's sheet effects: the ended 5e character's timed sheet conditions count down, a beginning Rogue's Tale
 // character's sheet defences come back. Only those who run the encounter go back or begin round 1; a player ends
 // their own combatant's turn. In 5e, dead characters are passed over (listed as skipped) and the ended combatant
-// repeats its saves against spells that allow one, with r.
+// repeats its saves against spells that allow one, with r. In Call of Cthulhu, a round's end makes the dying roll CON.
 func (t *Table) InitTurn(ctx context.Context, c Caller, next bool, r dice.Roller) (*encounter.Encounter, *Turn, error) {
 	var turn *Turn
 	e, err := t.runEncounter(ctx, c, r, func(s *scene, e *encounter.Encounter) error {
@@ -55,6 +57,9 @@ func (t *Table) InitTurn(ctx context.Context, c Caller, next bool, r dice.Roller
 			return err
 		}
 		switch e.System {
+		case encounter.CoC:
+			turn.CoCDying, err = s.cocDyingRolls(e, turn.TurnChange)
+			return err
 		case encounter.Rogue:
 			// The beginning character's sheet defences come back (the encounter resets its NPCs' own).
 			if next && turn.Began.Kind == encounter.KindCharacter {

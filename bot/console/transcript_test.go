@@ -18,6 +18,7 @@ import (
 	"rulekeeper/play"
 	"rulekeeper/rules/dice"
 	"rulekeeper/store"
+	"rulekeeper/store/storetest"
 )
 
 // Console transcripts (testdata/transcripts): every line the bot's console tests type, with the console's JSON
@@ -58,7 +59,7 @@ func TestTranscripts(t *testing.T) {
 	sort.Strings(files)
 	for _, f := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(f), ".txt"), func(t *testing.T) {
-			replayTranscript(t, f)
+			replayTranscript(t, f, false)
 		})
 	}
 }
@@ -67,6 +68,7 @@ func TestTranscripts(t *testing.T) {
 type transcriptReplay struct {
 	t     *testing.T
 	path  string
+	rerun bool // every Update runs its function twice (storetest.Rerun)
 	db    *store.DB
 	bot   *bot.Bot
 	mu    sync.Mutex
@@ -82,8 +84,12 @@ func (p *transcriptReplay) open() {
 		p.t.Fatal(err)
 	}
 	p.db = db
+	var s store.Store = db
+	if p.rerun {
+		s = storetest.Rerun(db)
+	}
 	p.bot = bot.New(bot.Config{
-		Table: play.New(db),
+		Table: play.New(s),
 		Dice: func() dice.Roller {
 			p.mu.Lock()
 			defer p.mu.Unlock()
@@ -128,12 +134,13 @@ func (p *transcriptReplay) exec(who, faces, line string) string {
 	return strings.ReplaceAll(strings.TrimSuffix(out.String(), "\n"), p.files, "$FILES")
 }
 
-func replayTranscript(t *testing.T, file string) {
+// replayTranscript replays file, every Update twice when rerun, and returns the guild's export at the end.
+func replayTranscript(t *testing.T, file string, rerun bool) []byte {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &transcriptReplay{t: t, path: filepath.Join(t.TempDir(), "play.db"), now: transcriptStart, files: t.TempDir()}
+	p := &transcriptReplay{t: t, path: filepath.Join(t.TempDir(), "play.db"), now: transcriptStart, files: t.TempDir(), rerun: rerun}
 	p.open()
 	defer func() { p.db.Close() }()
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -208,4 +215,5 @@ func replayTranscript(t *testing.T, file string) {
 			t.Fatal(err)
 		}
 	}
+	return exportState(t, p.db)
 }

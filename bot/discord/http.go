@@ -24,8 +24,9 @@ const MaxInteractionBytes = 1 << 20
 const MaxClockSkew = 5 * time.Minute
 
 // HTTPServer answers Discord's HTTP interactions (the "Interactions Endpoint URL" of the application) on any
-// path but two: GET /healthz answers "ok" while the server takes work, GET /metrics serves Prometheus metrics
-// (unless Config.PrivateMetrics moves them to a listener of their own).
+// path but three: GET /healthz answers "ok" while the server takes work, GET /readyz also checks the store
+// (Config.Ready, ready.go), GET /metrics serves Prometheus metrics (unless Config.PrivateMetrics moves them to a
+// listener of their own).
 // Every interaction must carry a valid Ed25519 signature of the application's public key and a fresh timestamp;
 // commands are answered in the response body, and replies that take longer than DeferAfter are deferred and
 // finished through REST with the interaction token.
@@ -46,6 +47,7 @@ func NewHTTPServer(b *bot.Bot, key ed25519.PublicKey, rest *discordgo.Session, c
 	h := &HTTPServer{key: key, metrics: cfg.Metrics, resp: newResponder(b, rest, cfg, false), now: time.Now}
 	h.mux = http.NewServeMux()
 	h.mux.HandleFunc("GET /healthz", h.healthz)
+	h.mux.HandleFunc("GET /readyz", ReadyHandler(cfg.Ready, h.resp.isClosing))
 	if !cfg.PrivateMetrics {
 		h.mux.Handle("GET /metrics", cfg.Metrics.Handler())
 	}

@@ -27,6 +27,10 @@ const DefaultDeferAfter = 2500 * time.Millisecond
 type Config struct {
 	// Limiter bounds each user's commands; nil means no limit.
 	Limiter *Limiter
+	// Buckets, when set, keep the Limiter's buckets where every replica sees them (sharedlimit.go).
+	Buckets Buckets
+	// Ready checks the store for GET /readyz (reachable, schema current); nil checks nothing.
+	Ready func(context.Context) error
 	// Metrics records interactions; nil means none for the gateway and a fresh registry for the HTTP server.
 	Metrics *Metrics
 	// DeferAfter is how long a handler may run before the reply is deferred; 0 means DefaultDeferAfter.
@@ -135,7 +139,7 @@ func (e *responder) answer(ctx context.Context, i *discordgo.Interaction) (first
 		m.observe(kind, label, "repeat", time.Since(start))
 		return response(e.bot, req, e.bot.ErrorReply(req, bot.Errorf("discord.repeat"))), nil, true
 	}
-	if allowed, wait := e.cfg.Limiter.Allow(req.UserID, e.bot.Now()); !allowed {
+	if allowed, wait := e.allow(ctx, req.UserID); !allowed {
 		m.observe(kind, label, "rate_limited", time.Since(start))
 		return response(e.bot, req, slowDown(e.bot, req, wait)), nil, true
 	}

@@ -8,6 +8,7 @@ import (
 	"rulekeeper/bot"
 	"rulekeeper/bot/console"
 	"rulekeeper/play"
+	"rulekeeper/store"
 )
 
 // ConsoleCmd reads slash-command lines from stdin and answers them as the bot would on Discord.
@@ -27,13 +28,15 @@ func (c *ConsoleCmd) Run(g *Globals) error {
 	if err != nil {
 		return err
 	}
-	db, err := g.OpenStore()
+	db, err := g.OpenStore(context.Background())
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if stop, err := serveAdmin(db); err == nil {
-		defer stop()
+	if file, ok := db.(*store.DB); ok { // a PostgreSQL store needs no socket: backup and export connect to it
+		if stop, err := serveAdmin(file); err == nil {
+			defer stop()
+		}
 	}
 	b := bot.New(bot.Config{Dice: newRoller, Logger: g.Logger(), Language: g.Locale, Table: play.New(db), DDB: g.DDB()})
 	if c.Out != "" {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,16 +12,22 @@ import (
 	"rulekeeper/store"
 )
 
-// OpenStore opens the --store (or --db) file. A PostgreSQL --store is refused until the command supports one.
-func (g *Globals) OpenStore() (*store.DB, error) {
+// OpenStore opens the store of --store (a bbolt file or a postgres:// URL) or --db with store.Connect, running
+// pending migrations, with the --pool-size of a PostgreSQL pool.
+func (g *Globals) OpenStore(ctx context.Context) (store.Backend, error) {
 	target, err := g.StoreTarget()
 	if err != nil {
 		return nil, err
 	}
-	if store.IsURL(target) {
-		return nil, bot.Errorf("storage.err.needs_file")
+	return g.connect(ctx, target, false)
+}
+
+// fileTarget is the bbolt file that --store or --db names, for the admin socket of the process that holds it.
+func (g *Globals) fileTarget() string {
+	if t, err := g.StoreTarget(); err == nil {
+		return t
 	}
-	return store.Open(target, store.Options{})
+	return g.DB
 }
 
 // BackupCmd writes a consistent copy of the database while the bot may keep running.
@@ -30,18 +37,19 @@ type BackupCmd struct {
 
 // Run writes the backup.
 func (c *BackupCmd) Run(g *Globals) error {
-	db, err := g.OpenStore()
+	ctx := context.Background()
+	db, err := g.OpenStore(ctx)
 	switch {
 	case errors.Is(err, store.ErrLocked):
 		// A running rulekeeper holds the file: ask it to write the backup.
-		if err := remoteBackup(g.DB, c.Out); err != nil {
+		if err := remoteBackup(g.fileTarget(), c.Out); err != nil {
 			return err
 		}
 	case err != nil:
 		return err
 	default:
 		defer db.Close()
-		if err := db.BackupFile(c.Out); err != nil {
+		if err := store.BackupTo(ctx, db, c.Out); err != nil { // PostgreSQL: guild by guild into a bbolt file
 			return err
 		}
 	}
@@ -66,15 +74,16 @@ func (c *ExportCmd) Run(g *Globals) error {
 		defer f.Close()
 		w = f
 	}
-	db, err := g.OpenStore()
+	ctx := context.Background()
+	db, err := g.OpenStore(ctx)
 	if errors.Is(err, store.ErrLocked) {
-		return remoteExport(g.DB, c.Guild, w)
+		return remoteExport(g.fileTarget(), c.Guild, w)
 	}
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	e, err := db.Export(c.Guild)
+	e, err := store.ExportGuild(ctx, db, c.Guild)
 	if err != nil {
 		return err
 	}
@@ -115,12 +124,13 @@ func (c *ImportCmd) Run(g *Globals) error {
 		fmt.Println(p.T("cli.import_valid", "Guild", e.Guild.GuildID, "Count", len(e.Characters), "Encounters", len(e.Encounters)))
 		return nil
 	}
-	db, err := g.OpenStore()
+	ctx := context.Background()
+	db, err := g.OpenStore(ctx)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if err := db.Import(e); err != nil {
+	if err := store.ImportGuild(ctx, db, e); err != nil { // one transaction: on PostgreSQL while replicas serve
 		return err
 	}
 	fmt.Println(g.Printer().T("cli.import_done", "Guild", e.Guild.GuildID, "Count", len(e.Characters)))

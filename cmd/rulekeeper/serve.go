@@ -22,6 +22,7 @@ import (
 	"rulekeeper/bot/discord"
 	"rulekeeper/locales"
 	"rulekeeper/play"
+	"rulekeeper/store"
 )
 
 // stopTimeout bounds a graceful stop: the replies in flight get this long to land.
@@ -131,8 +132,11 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 		key = k
 	}
 	log := g.Logger()
-	db, err := g.OpenStore()
+	db, err := g.OpenStore(ctx)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil // stopped (SIGTERM, Ctrl-C) while connecting: nothing was served, nothing went wrong
+		}
 		return err
 	}
 	defer func() {
@@ -141,11 +145,15 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 		}
 	}()
 	// `rulekeeper backup` and `export` reach the serving process through its admin socket.
-	if stopAdmin, err := serveAdmin(db); err != nil {
-		log.Warn("no admin socket: backup and export need the bot stopped", "path", adminSocket(db.Path()), "err", err)
-	} else {
-		defer stopAdmin()
+	// A PostgreSQL store needs no socket: backup and export connect to the database themselves.
+	if file, ok := db.(*store.DB); ok {
+		if stopAdmin, err := serveAdmin(file); err != nil {
+			log.Warn("no admin socket: backup and export need the bot stopped", "path", adminSocket(file.Path()), "err", err)
+		} else {
+			defer stopAdmin()
+		}
 	}
+	log.Info("store open", "store", db.Target())
 	b := bot.New(bot.Config{Logger: log, Table: play.New(db), DDB: g.DDB()})
 	s := discord.NewSession(token, c.APIURL)
 	if !c.NoRegister {
@@ -157,8 +165,9 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 	}
 	cfg := discord.Config{Limiter: discord.NewLimiter(c.Rate, c.RatePer), Metrics: discord.NewMetrics(), Logger: log,
 		PrivateMetrics: c.MetricsAddr != ""}
+	storeTransport(&cfg, db)
 	var stopping atomic.Bool
-	msrv, err := c.serveMetrics(cfg.Metrics, &stopping, log)
+	msrv, err := c.serveMetrics(cfg.Metrics, cfg.Ready, &stopping, log)
 	if err != nil {
 		return err
 	}
@@ -221,9 +230,9 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 	return nil
 }
 
-// serveMetrics serves /metrics and /healthz on --metrics-addr (nil without it): a listener to keep private,
+// serveMetrics serves /metrics, /healthz and /readyz (the store: ready) on --metrics-addr (nil without it): a listener to keep private,
 // apart from the public interactions endpoint. /healthz answers 503 once the bot is stopping.
-func (c *ServeCmd) serveMetrics(m *discord.Metrics, stopping *atomic.Bool, log *slog.Logger) (*http.Server, error) {
+func (c *ServeCmd) serveMetrics(m *discord.Metrics, ready func(context.Context) error, stopping *atomic.Bool, log *slog.Logger) (*http.Server, error) {
 	if c.MetricsAddr == "" {
 		return nil, nil
 	}
@@ -242,6 +251,7 @@ func (c *ServeCmd) serveMetrics(m *discord.Metrics, stopping *atomic.Bool, log *
 		}
 		fmt.Fprintln(w, "ok")
 	})
+	mux.HandleFunc("GET /readyz", discord.ReadyHandler(ready, stopping.Load))
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	go srv.Serve(ln)
 	log.Info("serving metrics", "addr", ln.Addr().String())

@@ -59,7 +59,7 @@ func TestCopyFiles(t *testing.T) {
 }
 
 // TestStoreFlags: --store names the file every command uses; --store and a different --db are refused; a
-// PostgreSQL --store is refused, before connecting, by commands that only work on files.
+// PostgreSQL --store is connected to by every command (an unreachable one is store.err.unavailable).
 func TestStoreFlags(t *testing.T) {
 	dir := t.TempDir()
 	fillFile(t, filepath.Join(dir, "a.db"))
@@ -74,7 +74,7 @@ func TestStoreFlags(t *testing.T) {
 	}
 	_, errs, code = rk(t, dir, "", []string{"RULEKEEPER_DATABASE_URL=postgres://rk:pw@127.0.0.1:9/rk"},
 		"export", "--guild", "g1", "--locale", "en")
-	if code != 1 || !strings.Contains(errs, en.T("storage.err.needs_file")) {
+	if code != 1 || !strings.Contains(errs, en.T("store.err.unavailable")) {
 		t.Errorf("export from a URL: exit %d, err %q", code, errs)
 	}
 }
