@@ -100,6 +100,7 @@ func New(cfg Config) *Bot {
 	b.commands = append(b.commands, cfg.Extra...)
 	b.labels = labelIndex(b.commands)
 	b.components["reroll"] = b.reroll
+	b.components["reveal"] = b.reveal // a secret roll shown in its channel (secret.go)
 	b.components["page"] = b.pageButton
 	b.lists = map[string]pagedList{"sheets": b.sheetListLines, "counters": b.counterListLines, "effects": b.effectListLines}
 	b.components["sheetdel"] = b.sheetDeleteConfirmed
@@ -173,8 +174,12 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 	if err != nil {
 		return b.ErrorReply(req, err)
 	}
+	r = b.keepSecret(req, r)
 	keepPrivate(r, private)
 	b.localizeReply(req.P, r)
+	for _, p := range r.Posts {
+		b.localizeReply(req.P, p.Reply)
+	}
 	b.record(req, r)
 	return r
 }

@@ -15,7 +15,7 @@ func (b *Bot) checkCommand() *Command {
 		Name: "check",
 		Options: append([]*Option{
 			{Name: "skill", Type: String, Required: true, MaxLen: 64, Complete: b.completeCheckSkill},
-			modeOption(), bonusOption(), dcOption(), b.characterOption(), privateOption(), b.asOption(),
+			modeOption(), bonusOption(), dcOption(), b.characterOption(), privateOption(), secretOption(), b.asOption(),
 		}, cocCheckOptions()...), // Call of Cthulhu: difficulty, bonus_dice, penalty_dice, push, luck (checkcoc.go)
 		Handler: b.check,
 		Examples: []string{"/check skill:stealth", "/check skill:perception mode:adv dc:15", "/check skill:str bonus:1d4 dc:12", "/check skill:athletics character:Borin", "/check skill:search dc:9 bonus:1",
@@ -29,7 +29,7 @@ func (b *Bot) saveCommand() *Command {
 		Name: "save",
 		Options: []*Option{
 			{Name: "ability", Type: String, Required: true, MaxLen: 64, Complete: completeAbility},
-			modeOption(), bonusOption(), dcOption(), b.characterOption(), privateOption(), b.asOption(),
+			modeOption(), bonusOption(), dcOption(), b.characterOption(), privateOption(), secretOption(), b.asOption(),
 		},
 		Handler:  b.save,
 		Examples: []string{"/save ability:dex dc:15", "/save ability:wis mode:adv bonus:1d4 dc:13"},

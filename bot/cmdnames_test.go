@@ -25,7 +25,7 @@ func TestOptionErrorsNameLocalized(t *testing.T) {
 		{"zh-CN", []string{"check"}, map[string]any{"skill": "perception", "mode": "xyz"}, "`xyz` 不是 `优劣势` 的可选值：正常、优势、劣势"},
 		{"zh-TW", []string{"check"}, map[string]any{"skill": "perception", "mode": "xyz"}, "：正常、優勢、劣勢"},
 		{"ko", []string{"check"}, map[string]any{}, "`판정`에 필수 옵션 `기술`이 없습니다"},
-		{"ko", []string{"roll"}, map[string]any{"expr": "1d20", "bogus": "1"}, "`굴림`에는 `bogus` 옵션이 없습니다 (옵션: 식, 반복, 비공개)"},
+		{"ko", []string{"roll"}, map[string]any{"expr": "1d20", "bogus": "1"}, "`굴림`에는 `bogus` 옵션이 없습니다 (옵션: 식, 반복, 비공개, 비밀)"},
 		{"zh-CN", []string{"sheet"}, map[string]any{}, "`角色卡` 需要子命令：创建、查看、列表、切换、修改、改名、删除、导出、导入"},
 		{"ko", []string{"sheet", "blah"}, map[string]any{}, "`시트`에는 하위 명령어 `blah`"},
 	}

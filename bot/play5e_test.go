@@ -103,6 +103,8 @@ type playLine struct {
 	Mention   string         `json:"mention"` // the user the reply pings (a turn)
 	Error     string         `json:"error"`
 	Result    map[string]any `json:"result"`
+	To        string         `json:"to"` // a post's channel (Reply.Posts)
+	Posts     []playLine     `json:"-"`  // the lines after the answer: its posts to other channels
 }
 
 // run types one line as user with the given dice faces and decodes the console's JSON line.
@@ -120,8 +122,16 @@ func (e *playEnv) run(user, line string, faces ...int) playLine {
 	}
 	e.rec.line(who, faces, line, out.Bytes())
 	var pl playLine
-	if err := json.Unmarshal(out.Bytes(), &pl); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(out.Bytes()))
+	if err := dec.Decode(&pl); err != nil {
 		e.t.Fatalf("%s: %q: %v", line, out.String(), err)
+	}
+	for dec.More() {
+		var post playLine
+		if err := dec.Decode(&post); err != nil {
+			e.t.Fatalf("%s: %q: %v", line, out.String(), err)
+		}
+		pl.Posts = append(pl.Posts, post)
 	}
 	return pl
 }

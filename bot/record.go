@@ -15,7 +15,7 @@ import (
 
 // unlogged are the commands whose replies are not part of the game's record: the log itself, help, settings,
 // the odds charts, sheet management and stat blocks.
-var unlogged = map[string]bool{"log": true, "help": true, "settings": true, "stats": true, "sheet": true, "monster": true}
+var unlogged = map[string]bool{"log": true, "help": true, "settings": true, "stats": true, "sheet": true, "monster": true, "reveal": true}
 
 // kinds is the kind of entry a command's reply records when its handler does not say.
 var kinds = map[string]sessionlog.Kind{

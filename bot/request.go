@@ -30,6 +30,7 @@ type Request struct {
 	Focused      string          // autocomplete: the option being typed
 	CustomID     string          // component or modal: the custom id
 	Files        map[string]File // attachment options, fetched by the transport (bounded in size)
+	Message      *Reply          // component: the clicked message as the transport read it (title, body, fields, footer)
 	UserID       string
 	UserName     string
 	GuildID      string // "" in direct messages
@@ -181,4 +182,14 @@ type Reply struct {
 	Log *sessionlog.Entry `json:"-"`
 	// Markers are the round and turn markers a reply records before its entry (/init next).
 	Markers []sessionlog.Entry `json:"-"`
+	// Posts are messages the transport sends to channels besides the answer (issue 18: a secret roll's result to
+	// the GM channel, its notice or its reveal in the roll's channel).
+	Posts []Post `json:"-"`
+}
+
+// Post is a message a transport sends to a channel on its own, not as the answer to the interaction.
+type Post struct {
+	ChannelID string
+	GM        bool // the channel is the guild's GM channel (the console marks it so)
+	Reply     *Reply
 }

@@ -29,7 +29,7 @@ func (b *Bot) rollCommandNamed(name string) *Command {
 		Options: []*Option{
 			{Name: "expr", Type: String, Required: true, MinLen: 1, MaxLen: dice.MaxLength},
 			{Name: "repeat", Type: Integer, Min: Bound(1), Max: Bound(maxRepeat)},
-			privateOption(),
+			privateOption(), secretOption(),
 		},
 		Handler: b.roll,
 		Examples: []string{"/roll expr:1d20+5", "/roll expr:4d6kh3 repeat:6", `/roll expr:"1d20+5 adv to hit; 2d6+3 fire"`,

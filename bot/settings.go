@@ -39,6 +39,7 @@ func (b *Bot) settingsCommand() *Command {
 			sub("coc_death", "rule", String, cocDeathRules),        // Call of Cthulhu G2
 			sub("show_npc_stats", "value", String, onOff),          // the GM's table (gmtime.go)
 			sub("npc_initiative", "value", String, npcInitiatives), //
+			sub("gm_channel", "channel", String, nil),              // secret rolls (secret.go): a channel id or mention
 			{Name: "long_rest_cooldown", Type: SubCommand, Handler: b.setSetting, Options: []*Option{
 				{Name: "hours", Type: Integer, Required: true, Min: Bound(0), Max: Bound(play.MaxCooldownHours)},
 			}, Examples: []string{"/settings long_rest_cooldown hours:8", "/settings long_rest_cooldown hours:0"}},
@@ -83,6 +84,8 @@ func (b *Bot) setSetting(req *Request) (*Reply, error) {
 		value = req.Str("rule")
 	case "show_npc_stats", "npc_initiative":
 		value = req.Str("value")
+	case "gm_channel":
+		value = req.Str("channel")
 	case "long_rest_cooldown":
 		value = strconv.Itoa(req.Int("hours", 24))
 	}
@@ -111,7 +114,7 @@ func settingsReply(req *Request, g play.Settings) *Reply {
 	if g.GMRole != "" {
 		role = "<@&" + g.GMRole + ">"
 	}
-	return &Reply{
+	r := &Reply{
 		Title: req.T("settings.title"),
 		Fields: []Field{
 			{Name: req.T("settings.language"), Value: lang, Inline: true},
@@ -128,6 +131,10 @@ func settingsReply(req *Request, g play.Settings) *Reply {
 		},
 		Result: g,
 	}
+	if ch := g.House[play.HouseGMChannel]; ch != "" {
+		r.Fields = append(r.Fields, Field{Name: req.T("settings.gm_channel"), Value: "<#" + ch + ">", Inline: true})
+	}
+	return r
 }
 
 // methodName names an area-of-effect grid method in the reply language (the id when it is none known).

@@ -95,7 +95,10 @@ func (r *transcriptRec) line(who string, faces []int, line string, out []byte) {
 		line = strings.ReplaceAll(line, d, "$FILES")
 		reply = strings.ReplaceAll(reply, d, "$FILES")
 	}
-	r.steps = append(r.steps, "> "+who+" | "+strings.Join(fs, ",")+" | "+line, "< "+reply)
+	r.steps = append(r.steps, "> "+who+" | "+strings.Join(fs, ",")+" | "+line)
+	for _, l := range strings.Split(reply, "\n") { // the answer, then its posts (Reply.Posts)
+		r.steps = append(r.steps, "< "+l)
+	}
 }
 
 func containsString(list []string, s string) bool {

@@ -23,7 +23,7 @@ func (t *Table) Settings(ctx context.Context, c Caller) (Settings, error) {
 // SetSetting changes one guild setting; only a member with Manage Server may. Fields: language (a language, or
 // "auto" for each user's own), gm_role (a role id, mention allowed), crit_rule, system, aoe_method,
 // rt_crit_direction, rt_crit_effect (on/off), coc_death (classic/pulp), show_npc_stats (on/off), npc_initiative
-// (each/group), long_rest_cooldown (hours, 0 for none); house rules at their default are dropped.
+// (each/group), gm_channel (a channel id, mention allowed), long_rest_cooldown (hours, 0 for none); house rules at their default are dropped.
 func (t *Table) SetSetting(ctx context.Context, c Caller, field, value string) (Settings, error) {
 	var out Settings
 	err := t.update(ctx, c, nil, func(s *scene) error {
@@ -58,6 +58,8 @@ func (t *Table) SetSetting(ctx context.Context, c Caller, field, value string) (
 			g.House = setHouse(g.House, HouseShowNPCStats, value, "off")
 		case HouseNPCInitiative:
 			g.House = setHouse(g.House, HouseNPCInitiative, value, "each")
+		case HouseGMChannel:
+			g.House = setHouse(g.House, HouseGMChannel, strings.TrimSpace(strings.Trim(value, "<#>")), "")
 		case HouseLongRestCooldown:
 			n, err := strconv.Atoi(strings.TrimSpace(value))
 			if err != nil || n < 0 || n > MaxCooldownHours {
@@ -70,6 +72,10 @@ func (t *Table) SetSetting(ctx context.Context, c Caller, field, value string) (
 	})
 	return out, err
 }
+
+// HouseGMChannel is the guild setting (Settings.House) naming the channel where secret rolls go (issue 18): a
+// channel id, "" for none.
+const HouseGMChannel = "gm_channel"
 
 // MaxCooldownHours bounds long_rest_cooldown: a week.
 const MaxCooldownHours = 168

@@ -37,6 +37,7 @@ type Console struct {
 
 // consoleLine is one console reply as JSON.
 type consoleLine struct {
+	To        string   `json:"to,omitempty"` // a post to another channel: its id (Reply.Posts; the text marks the GM channel)
 	Text      string   `json:"text"`
 	Ephemeral bool     `json:"ephemeral"`
 	Mention   string   `json:"mention,omitempty"` // the user the reply pings (Reply.Mention)
@@ -89,6 +90,11 @@ func (c *Console) Line(line string) *bot.Reply {
 	r := c.Bot.Handle(req)
 	if len(r.Buttons) > 0 {
 		c.last = r
+	}
+	for _, p := range r.Posts {
+		if p.Reply != nil && len(p.Reply.Buttons) > 0 {
+			c.last = p.Reply // a secret roll's Reveal, in the GM channel
+		}
 	}
 	return r
 }
@@ -152,6 +158,7 @@ func (c *Console) parse(line string) (*bot.Request, error) {
 			}
 			req.CustomID = c.last.Buttons[n-1].CustomID
 		}
+		req.Message = c.last // the clicked message, as Discord sends it with a click
 		return req, nil
 	}
 	name := strings.TrimPrefix(toks[0].text, "/")
@@ -252,9 +259,19 @@ func isOptionName(s string) bool {
 }
 
 func (c *Console) write(out io.Writer, r *bot.Reply) {
+	c.writeOne(out, r, bot.Post{})
+	for _, p := range r.Posts {
+		if p.Reply != nil {
+			c.writeOne(out, p.Reply, p)
+		}
+	}
+}
+
+// writeOne writes one message: the answer (to.ChannelID ""), or a post to another channel, marked.
+func (c *Console) writeOne(out io.Writer, r *bot.Reply, to bot.Post) {
 	files := c.saveFiles(r)
 	if c.JSON {
-		line := consoleLine{Text: RenderText(r), Ephemeral: r.Ephemeral, Mention: r.Mention, Error: r.ErrorCode, Result: r.Result, Files: files}
+		line := consoleLine{To: to.ChannelID, Text: RenderText(r), Ephemeral: r.Ephemeral, Mention: r.Mention, Error: r.ErrorCode, Result: r.Result, Files: files}
 		b, err := json.Marshal(line)
 		if err != nil {
 			b, _ = json.Marshal(consoleLine{Text: RenderText(r), Ephemeral: r.Ephemeral, Error: "core.err.internal"})
@@ -265,6 +282,11 @@ func (c *Console) write(out io.Writer, r *bot.Reply) {
 	text := RenderText(r)
 	if r.Ephemeral {
 		text = c.printer().T("core.console.ephemeral") + " " + text
+	}
+	if to.GM {
+		text = c.printer().T("secret.console.to_gm") + " " + text
+	} else if to.ChannelID != "" {
+		text = c.printer().T("secret.console.to_channel", "Channel", to.ChannelID) + " " + text
 	}
 	for _, f := range files {
 		text += "\n→ " + f

@@ -146,7 +146,7 @@ func replayTranscript(t *testing.T, file string, rerun bool) []byte {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 1<<20), 16<<20)
 	var (
-		got     string
+		got     []string // the reply lines not compared yet: the answer, then its posts (Reply.Posts)
 		pending bool
 		n       int
 		updated strings.Builder
@@ -164,9 +164,14 @@ func replayTranscript(t *testing.T, file string, rerun bool) []byte {
 			if len(parts) != 3 {
 				t.Fatalf("line %d: bad step %q", n, s)
 			}
-			got, pending = p.exec(strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1]), strings.TrimPrefix(parts[2], " ")), true
+			if pending {
+				t.Fatalf("line %d: reply lines missing before it: %q", n, got)
+			}
+			got, pending = strings.Split(p.exec(strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1]), strings.TrimPrefix(parts[2], " ")), "\n"), true
 			if *updateTranscripts {
-				updated.WriteString("< " + got + "\n")
+				for _, g := range got {
+					updated.WriteString("< " + g + "\n")
+				}
 				pending = false
 			}
 		case strings.HasPrefix(s, "< ") && *updateTranscripts:
@@ -174,10 +179,11 @@ func replayTranscript(t *testing.T, file string, rerun bool) []byte {
 			if !pending {
 				t.Fatalf("line %d: a reply without a line", n)
 			}
-			if want := s[2:]; got != want {
-				t.Errorf("line %d: reply differs\n got: %s\nwant: %s", n, got, want)
+			if want := s[2:]; got[0] != want {
+				t.Errorf("line %d: reply differs\n got: %s\nwant: %s", n, got[0], want)
 			}
-			pending = false
+			got = got[1:]
+			pending = len(got) > 0
 		case strings.HasPrefix(s, "= advance "):
 			d, err := time.ParseDuration(strings.TrimPrefix(s, "= advance "))
 			if err != nil {

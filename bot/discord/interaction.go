@@ -63,6 +63,7 @@ func interactionRequest(ctx context.Context, i *discordgo.Interaction) (*bot.Req
 			return nil, false
 		}
 		req.Kind, req.CustomID = bot.KindComponent, data.CustomID
+		req.Message = clickedMessage(i.Message)
 		if len(data.Values) > 0 {
 			req.Options["values"] = data.Values
 		}

@@ -151,6 +151,7 @@ func (e *responder) answer(ctx context.Context, i *discordgo.Interaction) (first
 			r = e.bot.ErrorReply(req, err)
 		} else {
 			r = e.bot.Handle(req)
+			e.post(r)
 		}
 		m.observe(kind, label, outcome(r), time.Since(start))
 		done <- r

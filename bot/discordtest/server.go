@@ -567,6 +567,11 @@ func (s *Server) route(r *Request) (int, []byte) {
 			return http.StatusNoContent, nil
 		}
 		return http.StatusOK, s.message(p[1], r.JSON)
+	case len(p) == 3 && p[0] == "channels" && p[2] == "messages" && r.Method == http.MethodPost: // a channel message
+		if !json.Valid(r.JSON) {
+			return http.StatusBadRequest, apiError(50109, "The request body contains invalid JSON.")
+		}
+		return http.StatusOK, s.message(AppID, r.JSON)
 	case len(p) == 5 && p[0] == "webhooks" && p[3] == "messages":
 		switch r.Method {
 		case http.MethodPatch:
