@@ -21,6 +21,7 @@ import (
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -28,6 +29,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -61,8 +63,8 @@ type Server struct {
 	heartbeat  time.Duration
 	seq        int64
 	history    []dispatch
-	conns      map[*conn]bool // every open gateway socket → whether it receives dispatches (READY or RESUMED sent)
-	sessions   map[string]bool
+	conns      map[*conn]bool   // every open gateway socket → whether it receives dispatches (READY or RESUMED sent)
+	sessions   map[string]Shard // session id → the shard it identified as
 	nextID     int64
 	hold       *hold
 	files      map[string][]byte // attachment path → content (AddAttachment)
@@ -132,11 +134,26 @@ type Callback struct {
 type dispatch struct {
 	seq     int64
 	payload []byte
+	guild   uint64 // the event's guild_id, 0 when it has none (routed to shard 0)
+	shards  []Shard
+}
+
+// Shard is the [id, count] a gateway connection identified with; a client that sends none is shard 0 of 1.
+type Shard struct{ ID, Count int }
+
+// owns reports whether the shard receives events of guild (0: an event without a guild, which goes to shard 0),
+// by Discord's rule shard_id = (guild_id >> 22) % shard_count.
+func (sh Shard) owns(guild uint64) bool {
+	if sh.Count <= 1 {
+		return true
+	}
+	return int((guild>>22)%uint64(sh.Count)) == sh.ID
 }
 
 type conn struct {
-	ws  *websocket.Conn
-	wmu sync.Mutex
+	ws    *websocket.Conn
+	wmu   sync.Mutex
+	shard Shard
 }
 
 // NewServer starts a fake Discord on a loopback port.
@@ -146,7 +163,7 @@ func NewServer() *Server {
 		acked:     map[string]bool{},
 		commands:  map[string][]json.RawMessage{},
 		conns:     map[*conn]bool{},
-		sessions:  map[string]bool{},
+		sessions:  map[string]Shard{},
 		files:     map[string][]byte{},
 		heartbeat: 41250 * time.Millisecond,
 		nextID:    200000000000000000,
@@ -698,7 +715,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		case 1:
 			err = c.write([]byte(`{"op":11}`), false)
 		case 2:
-			err = s.identify(c)
+			err = s.identify(c, p.D)
 		case 6:
 			err = s.resume(c, p.D)
 		}
@@ -708,11 +725,24 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (s *Server) identify(c *conn) error {
+func (s *Server) identify(c *conn, d json.RawMessage) error {
+	var ident struct {
+		Shard *[2]int `json:"shard"`
+	}
+	json.Unmarshal(d, &ident)
+	sh := Shard{Count: 1}
+	if ident.Shard != nil {
+		sh = Shard{ID: ident.Shard[0], Count: ident.Shard[1]}
+		if sh.Count < 1 || sh.ID < 0 || sh.ID >= sh.Count {
+			c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4010, "invalid shard"), time.Now().Add(time.Second))
+			return errors.New("invalid shard")
+		}
+	}
 	id := "fake-session-" + s.newID()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.sessions[id] = true
+	c.shard = sh
+	s.sessions[id] = sh
 	s.seq++
 	seq := s.seq
 	ready := jsonBody(payload{Op: 0, T: "READY", S: &seq, D: jsonBody(map[string]any{
@@ -740,11 +770,13 @@ func (s *Server) resume(c *conn, d json.RawMessage) error {
 	json.Unmarshal(d, &r)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if !s.sessions[r.SessionID] {
+	sh, ok := s.sessions[r.SessionID]
+	if !ok {
 		return c.write([]byte(`{"op":9,"d":false}`), false)
 	}
+	c.shard = sh
 	for _, h := range s.history {
-		if h.seq > r.Seq {
+		if h.seq > r.Seq && sh.owns(h.guild) {
 			if err := c.write(h.payload, s.compress); err != nil {
 				return err
 			}
@@ -759,24 +791,58 @@ func (s *Server) resume(c *conn, d json.RawMessage) error {
 }
 
 // Dispatch sends an op-0 event (INTERACTION_CREATE, …) with the next sequence number to every connected client
-// that has identified or resumed, and keeps it for replay to clients that resume later. It returns the sequence.
+// that has identified or resumed and whose shard owns the event's guild_id ((guild_id >> 22) % shard_count; events
+// without a guild go to shard 0), and keeps it for replay to clients that resume later. It returns the sequence.
 func (s *Server) Dispatch(eventType string, data any) int64 {
 	d, err := json.Marshal(data)
 	if err != nil {
 		panic("discordtest: Dispatch: " + err.Error())
 	}
+	var g struct {
+		GuildID string `json:"guild_id"`
+	}
+	json.Unmarshal(d, &g)
+	guild, _ := strconv.ParseUint(g.GuildID, 10, 64)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.seq++
 	seq := s.seq
 	p := jsonBody(payload{Op: 0, T: eventType, S: &seq, D: d})
-	s.history = append(s.history, dispatch{seq: seq, payload: p})
+	h := dispatch{seq: seq, payload: p, guild: guild}
 	for c, live := range s.conns {
-		if live {
+		if live && c.shard.owns(guild) {
 			c.write(p, s.compress)
+			h.shards = append(h.shards, c.shard)
 		}
 	}
+	s.history = append(s.history, h)
 	return seq
+}
+
+// Delivered lists the shards that received the dispatch with sequence seq when it was sent (not later replays).
+func (s *Server) Delivered(seq int64) []Shard {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, h := range s.history {
+		if h.seq == seq {
+			return slices.Clone(h.shards)
+		}
+	}
+	return nil
+}
+
+// Shards lists the shard of every open gateway connection that has identified or resumed.
+func (s *Server) Shards() []Shard {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Shard
+	for c, live := range s.conns {
+		if live {
+			out = append(out, c.shard)
+		}
+	}
+	slices.SortFunc(out, func(a, b Shard) int { return a.ID - b.ID })
+	return out
 }
 
 // DropConnections cuts every gateway socket without a close frame, as a network failure would. Sessions stay

@@ -271,3 +271,81 @@ func TestSignRequest(t *testing.T) {
 		t.Fatal("verifies with another key")
 	}
 }
+
+// TestShardRouting: the fake records each connection's shard from its IDENTIFY and sends a guild's events only to
+// shard (guild_id >> 22) % count; events without a guild go to shard 0, as on Discord.
+func TestShardRouting(t *testing.T) {
+	srv := discordtest.NewServer()
+	defer srv.Close()
+	for id := range 2 {
+		s := srv.Session("t")
+		s.ShardID, s.ShardCount = id, 2
+		if err := s.Open(); err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+	}
+	want := []discordtest.Shard{{ID: 0, Count: 2}, {ID: 1, Count: 2}}
+	if got := srv.Shards(); len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("shards %v, want %v", got, want)
+	}
+	for _, tc := range []struct {
+		event map[string]any
+		shard int
+	}{
+		{map[string]any{"guild_id": "0"}, 0},
+		{map[string]any{"guild_id": "4194304"}, 1},            // 1 << 22
+		{map[string]any{"guild_id": "8388608"}, 0},            // 2 << 22
+		{map[string]any{"guild_id": "4194303"}, 0},            // (1 << 22) - 1: the low bits do not count
+		{map[string]any{"guild_id": "400000000000000001"}, 0}, // (400000000000000001 >> 22) % 2 = 0
+		{map[string]any{"guild_id": "400000000004194305"}, 1}, // one step of 1 << 22 further
+		{map[string]any{"channel_id": "1"}, 0},                // no guild: shard 0
+	} {
+		got := srv.Delivered(srv.Dispatch("TYPING_START", tc.event))
+		if len(got) != 1 || got[0] != (discordtest.Shard{ID: tc.shard, Count: 2}) {
+			t.Errorf("%v delivered to %v, want shard %d", tc.event, got, tc.shard)
+		}
+	}
+}
+
+// TestShardResume: a shard that resumes is replayed only the events of its own guilds.
+func TestShardResume(t *testing.T) {
+	srv := discordtest.NewServer()
+	defer srv.Close()
+	s := srv.Session("t")
+	s.ShardID, s.ShardCount = 1, 2
+	s.ShouldReconnectOnError = true
+	got := make(chan string, 16)
+	s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { got <- ic.ID })
+	resumed := make(chan struct{}, 4)
+	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { resumed <- struct{}{} })
+	if err := s.Open(); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := testCtx(t)
+	in := func(id, guild string) map[string]any {
+		i := interaction(id, "en-US")
+		i["guild_id"] = guild
+		return i
+	}
+	srv.DropConnections()
+	srv.Dispatch("INTERACTION_CREATE", in("710000000000000001", "8388608")) // 2 << 22: shard 0's
+	srv.Dispatch("INTERACTION_CREATE", in("710000000000000002", "4194304")) // 1 << 22: ours
+	select {
+	case <-resumed:
+	case <-ctx.Done():
+		t.Fatal("no RESUMED")
+	}
+	srv.Dispatch("INTERACTION_CREATE", in("710000000000000003", "12582912")) // 3 << 22: ours
+	for _, want := range []string{"710000000000000002", "710000000000000003"} {
+		select {
+		case id := <-got:
+			if id != want {
+				t.Errorf("got %s, want %s", id, want)
+			}
+		case <-ctx.Done():
+			t.Fatalf("no %s", want)
+		}
+	}
+}

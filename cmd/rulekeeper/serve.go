@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/alecthomas/kong"
+	"github.com/bwmarrin/discordgo"
 
 	"rulekeeper/bot"
 	"rulekeeper/bot/discord"
@@ -49,6 +50,12 @@ type ServeCmd struct {
 	// MetricsAddr serves /metrics and /healthz on a listener of their own, to keep private.
 	MetricsAddr string `name:"metrics-addr" help:"${help_metrics_addr}" env:"RULEKEEPER_METRICS_ADDR" placeholder:"ADDR"`
 
+	// ShardCount and Shards split the gateway: this process runs the listed shards of ShardCount, one session each,
+	// IdentifyInterval apart.
+	ShardCount       int           `name:"shard-count" help:"${help_shard_count}" default:"1" env:"RULEKEEPER_SHARD_COUNT"`
+	Shards           string        `name:"shards" help:"${help_shards}" env:"RULEKEEPER_SHARDS" placeholder:"LIST"`
+	IdentifyInterval time.Duration `name:"identify-interval" help:"${help_identify_wait}" default:"5s" env:"RULEKEEPER_IDENTIFY_INTERVAL"`
+
 	metricsReady func(addr string) // tests: the metrics listener's address once it listens
 }
 
@@ -73,6 +80,10 @@ func discordHelpVars(p *locales.Printer) kong.Vars {
 		"help_rate_per":       p.T("discord.cli.help.rate_per"),
 		"help_api_url":        p.T("discord.cli.help.api_url"),
 		"help_metrics_addr":   p.T("discord.cli.help.metrics_addr"),
+
+		"help_shard_count":   p.T("discord.cli.help.shard_count"),
+		"help_shards":        p.T("discord.cli.help.shards"),
+		"help_identify_wait": p.T("discord.cli.help.identify_interval"),
 	}
 }
 
@@ -106,6 +117,10 @@ func (c *ServeCmd) Run(g *Globals) error {
 
 // serve runs until ctx ends; ready, when set, receives the HTTP address once everything is up.
 func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (err error) {
+	shards, err := discord.ParseShards(c.Shards, c.ShardCount)
+	if err != nil {
+		return err
+	}
 	// A token is needed where it is used: by the gateway and by registration. HTTP interactions alone need none
 	// (their replies and edits are authenticated by each interaction's own token).
 	token, err := c.token()
@@ -175,13 +190,25 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 		defer msrv.Close() // after the graceful stop below, or at once when serving fails to start
 	}
 
-	var gw *discord.Gateway
+	var gw *discord.Shards
 	if !c.NoGateway {
-		gw = discord.NewGateway(b, s, cfg)
-		if err := gw.Open(); err != nil {
+		first := s // the first shard reuses the registering session
+		newSession := func() *discordgo.Session {
+			if first != nil {
+				ns := first
+				first = nil
+				return ns
+			}
+			return discord.NewSession(token, c.APIURL)
+		}
+		gw, err = discord.OpenShards(ctx, b, newSession, cfg, c.ShardCount, shards, c.IdentifyInterval)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
 			return bot.Errorf("discord.err.connect", "Error", err.Error())
 		}
-		log.Info("connected to the gateway")
+		log.Info("connected to the gateway", "shards", shards, "shard_count", c.ShardCount)
 	}
 	var (
 		hs    *discord.HTTPServer

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -50,7 +51,7 @@ func TestServe(t *testing.T) {
 	pub, priv, _ := ed25519.GenerateKey(nil)
 	g := &Globals{DB: filepath.Join(t.TempDir(), "rk.db"), LogLevel: "error"}
 	c := &ServeCmd{DiscordFlags: DiscordFlags{APIURL: srv.URL, Guild: testGuild}, HTTP: "127.0.0.1:0",
-		PublicKey: hex.EncodeToString(pub), Rate: 10, RatePer: 10 * time.Second}
+		PublicKey: hex.EncodeToString(pub), Rate: 10, RatePer: 10 * time.Second, ShardCount: 1}
 	ctx := testContext(t)
 	serveCtx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -128,10 +129,18 @@ func TestServeFlagErrors(t *testing.T) {
 		{"bad key", "t", ServeCmd{HTTP: ":0", PublicKey: "abcd"}, "discord.err.bad_public_key"},
 		{"bad key hex", "t", ServeCmd{HTTP: ":0", PublicKey: strings.Repeat("zz", 32)}, "discord.err.bad_public_key"},
 		{"listen", "t", ServeCmd{HTTP: "256.0.0.1:0", PublicKey: hex.EncodeToString(pub), NoGateway: true, NoRegister: true}, "discord.err.listen"},
+		// Shards are checked first, before a token or a connection.
+		{"no shards", "", ServeCmd{ShardCount: -1}, "discord.err.shard_count"},
+		{"shard out of range", "", ServeCmd{ShardCount: 2, Shards: "0,2"}, "discord.err.shard_range"},
+		{"shard twice", "", ServeCmd{ShardCount: 4, Shards: "0-2,1"}, "discord.err.shard_twice"},
+		{"bad shard list", "", ServeCmd{ShardCount: 4, Shards: "1;2"}, "discord.err.shard_list"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Setenv("RULEKEEPER_TOKEN", tt.token)
+			if tt.cmd.ShardCount == 0 {
+				tt.cmd.ShardCount = 1 // kong's default
+			}
 			err := tt.cmd.serve(context.Background(), g, nil)
 			var be *bot.Error
 			if !asBotError(err, &be) || be.Key != tt.key {
@@ -219,5 +228,67 @@ func TestServeSIGTERM(t *testing.T) {
 	}
 	if strings.Contains(stderr.String(), "s3cret") {
 		t.Errorf("the token was logged:\n%s", stderr.String())
+	}
+}
+
+// TestServeShards runs two serve processes' code paths side by side, shards 0,2 and 1 of 3 (issue 19): the fake
+// gateway sees the three shards identify, and an interaction from each guild k << 22 (k = 0..5) is delivered to
+// shard k % 3 alone and answered once.
+func TestServeShards(t *testing.T) {
+	srv := discordtest.NewServer()
+	defer srv.Close()
+	t.Setenv("RULEKEEPER_TOKEN", "s3cret-token")
+	ctx := testContext(t)
+	serveCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	var dones []chan error
+	for n, list := range []string{"0,2", "1"} {
+		g := &Globals{DB: filepath.Join(t.TempDir(), "rk.db"), LogLevel: "error"}
+		c := &ServeCmd{DiscordFlags: DiscordFlags{APIURL: srv.URL}, NoRegister: true, ShardCount: 3, Shards: list,
+			IdentifyInterval: 10 * time.Millisecond}
+		ready, done := make(chan string, 1), make(chan error, 1)
+		go func() { done <- c.serve(serveCtx, g, ready) }()
+		select {
+		case <-ready:
+		case err := <-done:
+			t.Fatalf("process %d: %v", n, err)
+		}
+		dones = append(dones, done)
+	}
+	want := []discordtest.Shard{{ID: 0, Count: 3}, {ID: 1, Count: 3}, {ID: 2, Count: 3}}
+	if got := srv.Shards(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("shards %v, want %v", got, want)
+	}
+	for k := range uint64(6) {
+		id := "97000000000000000" + strconv.FormatUint(k, 10)
+		in := rollInteraction(id, "en-US")
+		in["guild_id"] = strconv.FormatUint(k<<22, 10)
+		seq := srv.Dispatch("INTERACTION_CREATE", in)
+		if got := srv.Delivered(seq); !reflect.DeepEqual(got, []discordtest.Shard{{ID: int(k % 3), Count: 3}}) {
+			t.Errorf("guild %d<<22 delivered to %v", k, got)
+		}
+		if _, err := srv.WaitCallback(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stop()
+	for _, done := range dones {
+		if err := <-done; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	}
+	callbacks := map[string]int{}
+	for _, r := range srv.Requests() {
+		if strings.HasSuffix(r.Path, "/callback") {
+			callbacks[r.Path]++
+		}
+	}
+	if len(callbacks) != 6 {
+		t.Errorf("%d interactions answered, want 6", len(callbacks))
+	}
+	for p, n := range callbacks {
+		if n != 1 {
+			t.Errorf("%s answered %d times", p, n)
+		}
 	}
 }
