@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"rulekeeper/play"
+	"rulekeeper/rules/coc"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
 )
@@ -44,7 +45,7 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 	if err := b.guildOnly(req); err != nil {
 		return nil, err
 	}
-	e, sheets, concs, err := b.cfg.Table.InitList(req.Ctx, req.caller())
+	e, all, err := b.cfg.Table.InitList(req.Ctx, req.caller())
 	if err != nil {
 		return nil, err
 	}
@@ -56,6 +57,7 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 	}
 	numbers := detail || req.Guild.House[play.HouseShowNPCStats] == "on"
 	res := initListResult{Round: e.Round, Order: orderNames(e), GM: numbers, Rows: []initRow{}}
+	sheets, concs := all.D5, all.Concs
 	var lines []string
 	for i, row := range e.Rows(numbers) {
 		c := e.Combatants[i]
@@ -91,6 +93,8 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 				out.Concentration = k.Spell
 				parts = append(parts, "🧠 "+spellName(req, k.Spell))
 			}
+		case all.CoC[c.ID] != nil:
+			parts = append(parts, cocListParts(req, all.CoC[c.ID], &out)...)
 		case row.NPC != nil:
 			hp, hpMax := row.NPC.HP, row.NPC.MaxHP
 			out.HP, out.HPMax, out.HPTemp, out.AC, out.State = &hp, &hpMax, row.NPC.TempHP, row.NPC.AC, string(row.State)
@@ -130,6 +134,31 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 	r := listPage(req, title, lines, &res) // one page of rows, with buttons to the others (gmturn.go)
 	r.Ephemeral = detail
 	return r, nil
+}
+
+// cocStates are the CoC conditions that are an investigator's state in /init list's JSON, the gravest first.
+var cocStates = []coc.Condition{coc.Dead, coc.Dying, coc.Unconscious, coc.Stable}
+
+// cocListParts are an investigator's HP and conditions on its /init list line (its state among them, as a 5e
+// character's); the row gets its numbers, its state and its other conditions.
+func cocListParts(req *Request, c *coc.Character, out *initRow) []string {
+	hp, hpMax := c.HP, c.MaxHP
+	out.HP, out.HPMax = &hp, &hpMax
+	parts := []string{req.T("play.hp_line", "HP", hp, "Max", hpMax)}
+	for _, st := range cocStates {
+		if c.Has(st) && out.State == "" {
+			out.State = string(st)
+		}
+	}
+	for _, a := range c.Conditions {
+		if string(a.ID) != out.State {
+			out.Conditions = append(out.Conditions, string(a.ID))
+		}
+	}
+	if len(c.Conditions) > 0 {
+		parts = append(parts, cocConditionNames(req, c.Conditions))
+	}
+	return parts
 }
 
 // initCondition puts a condition on a combatant, or takes it off: a 5e character's goes on its sheet (where

@@ -1,9 +1,11 @@
 package bot
 
 import (
+	"errors"
 	"strings"
 
 	"rulekeeper/play/sessionlog"
+	"rulekeeper/rules/coded"
 )
 
 // Recording (issue 18): the one mechanism that puts the bot's replies into a channel's running log. A handler may
@@ -66,7 +68,20 @@ func (b *Bot) record(req *Request, r *Reply) {
 	}
 	if _, err := b.cfg.Table.Record(req.Ctx, req.caller(), append(entries, e)...); err != nil {
 		b.cfg.Logger.Warn("log entry not recorded", "guild", req.GuildID, "channel", req.ChannelID, "err", err)
+		if errors.Is(err, coded.Code(sessionlog.ErrFullEntries)) || errors.Is(err, coded.Code(sessionlog.ErrFullBytes)) {
+			notRecorded(b, req, r, err)
+		}
 	}
+}
+
+// notRecorded tells the table, under the reply, that a full log could not take it.
+func notRecorded(b *Bot, req *Request, r *Reply, err error) {
+	line := b.localizeText(req.P, req.T("log.not_recorded", "Reason", ErrorText(req.P, err)))
+	if strings.TrimSpace(r.Body) == "" {
+		r.Body = line
+		return
+	}
+	r.Body += "\n" + line
 }
 
 // kindOf is the entry kind of a command without data of its own.

@@ -31,10 +31,22 @@ func (cr *Creature) build() int {
 	return cr.cc.Derived().Build
 }
 
+// cocDown reports a CoC target that cannot be manoeuvred against: a dead or unconscious investigator, or an NPC at
+// 0 HP.
+func (cr *Creature) cocDown() bool {
+	if cr.cc == nil {
+		return cr.comb != nil && cr.comb.Down()
+	}
+	return cr.cc.Has(coc.Dead) || cr.cc.Has(coc.Unconscious)
+}
+
 // manoeuvreMods are the Build gap's penalty dice of a manoeuvre by att on tgt; impossible at 3 or more.
 func manoeuvreMods(kind string, att, tgt *Creature) (*CoCManoeuvre, []coc.Mod, error) {
 	if tgt == nil {
 		return nil, nil, fail("cthulhu.err.manoeuvre_target")
+	}
+	if tgt.cocDown() {
+		return nil, nil, fail("cthulhu.err.manoeuvre_down", "Name", tgt.Name())
 	}
 	m := &CoCManoeuvre{Kind: kind, AttackerBuild: att.build(), TargetBuild: tgt.build()}
 	mods, ok := coc.ManoeuvreMods(m.AttackerBuild, m.TargetBuild)

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 
+	"rulekeeper/rules/coc"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
 )
@@ -11,21 +12,20 @@ import (
 // The turn order's GM rules (issue 12): dead characters are passed over, one death save per turn, and timed
 // conditions end with the encounter unless they outlast it on purpose.
 
-// syncOut marks the channel's 5e characters that are dead by their sheets as out of the turn order (and those
-// brought back as in), before a turn change.
+// syncOut marks the channel's 5e and Call of Cthulhu characters that are dead by their sheets as out of the turn
+// order (and those brought back as in), before a turn change.
 func (s *scene) syncOut(e *encounter.Encounter) error {
-	if e.System != encounter.DnD5e {
+	if e.System != encounter.DnD5e && e.System != encounter.CoC {
 		return nil
 	}
 	for _, comb := range e.Combatants {
 		if comb.Kind != encounter.KindCharacter {
 			continue
 		}
-		cr, err := s.sheet5eByID(comb.CharacterID)
+		out, err := s.deadBySheet(e.System, comb.CharacterID)
 		if err != nil {
 			return err
 		}
-		out := cr != nil && cr.d5.State == dnd5e.Dead
 		if out != comb.Out {
 			if _, err := e.SetOut(comb.ID, out); err != nil {
 				return err
@@ -34,6 +34,17 @@ func (s *scene) syncOut(e *encounter.Encounter) error {
 		}
 	}
 	return nil
+}
+
+// deadBySheet reports a character of the encounter's system whose sheet says it is dead (false when it is gone or of
+// another system).
+func (s *scene) deadBySheet(sys encounter.System, id string) (bool, error) {
+	if sys == encounter.CoC {
+		cr, err := s.sheetCoCByID(id)
+		return cr != nil && cr.cc.Has(coc.Dead), err
+	}
+	cr, err := s.sheet5eByID(id)
+	return cr != nil && cr.d5.State == dnd5e.Dead, err
 }
 
 // deathSaveTurn refuses a second death save in one round of the channel's running encounter when the character is

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"rulekeeper/rules/coc"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
@@ -221,15 +222,22 @@ func (t *Table) InitAdd(ctx context.Context, c Caller, in InitAdd, r dice.Roller
 	return e, out, err
 }
 
-// InitList reads the channel's encounter with its 5e characters' sheets and concentration, by combatant id.
-func (t *Table) InitList(ctx context.Context, c Caller) (*encounter.Encounter, map[string]*dnd5e.Character, map[string]dnd5e.Concentration, error) {
+// InitSheets are the sheets /init list shows beside the encounter's characters, by combatant id: 5e sheets with
+// their concentration, and Call of Cthulhu sheets (HP and state: dying, unconscious, stable, dead).
+type InitSheets struct {
+	D5    map[string]*dnd5e.Character
+	Concs map[string]dnd5e.Concentration
+	CoC   map[string]*coc.Character
+}
+
+// InitList reads the channel's encounter with its characters' sheets (InitSheets), by combatant id.
+func (t *Table) InitList(ctx context.Context, c Caller) (*encounter.Encounter, *InitSheets, error) {
 	var (
 		out    *encounter.Encounter
-		sheets map[string]*dnd5e.Character
-		concs  map[string]dnd5e.Concentration
+		sheets *InitSheets
 	)
 	err := t.view(ctx, c, nil, func(s *scene) error {
-		sheets, concs = map[string]*dnd5e.Character{}, map[string]dnd5e.Concentration{}
+		sheets = &InitSheets{D5: map[string]*dnd5e.Character{}, Concs: map[string]dnd5e.Concentration{}, CoC: map[string]*coc.Character{}}
 		e, err := s.mustHere()
 		if err != nil {
 			return err
@@ -239,18 +247,21 @@ func (t *Table) InitList(ctx context.Context, c Caller) (*encounter.Encounter, m
 				continue
 			}
 			ch, err := s.tx.Character(comb.CharacterID)
-			if err != nil || ch.System != System5e {
-				continue // a deleted or other-system sheet: no HP shown
+			if err != nil {
+				continue // a deleted sheet: no HP shown
 			}
 			cr := s.character(ch)
-			if cr.as5e() == nil {
-				sheets[comb.ID], concs[comb.ID] = cr.d5, cr.conc
+			switch {
+			case ch.System == System5e && cr.as5e() == nil:
+				sheets.D5[comb.ID], sheets.Concs[comb.ID] = cr.d5, cr.conc
+			case ch.System == SystemCoC && cr.asCoC() == nil:
+				sheets.CoC[comb.ID] = cr.cc
 			}
 		}
 		out = e
 		return nil
 	})
-	return out, sheets, concs, err
+	return out, sheets, err
 }
 
 // InitMove moves a combatant (one the caller may act for).

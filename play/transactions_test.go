@@ -134,7 +134,7 @@ func TestTransactionsPerCommand(t *testing.T) {
 			return err
 		}},
 		{"/init next", 0, 1, func() error { _, _, err := e.table.InitTurn(ctx, bg("gm"), true, roll()); return err }},
-		{"/init list", 1, 0, func() error { _, _, _, err := e.table.InitList(ctx, bg("gm")); return err }},
+		{"/init list", 1, 0, func() error { _, _, err := e.table.InitList(ctx, bg("gm")); return err }},
 		{"/init move", 0, 1, func() error {
 			_, _, err := e.table.InitMove(ctx, bg("gm"), "Goblin 2", &encounter.Pos{X: 1, Y: 1})
 			return err

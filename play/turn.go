@@ -125,6 +125,16 @@ func (s *scene) sheet5eByID(id string) (*Creature, error) {
 	return cr, cr.as5e()
 }
 
+// sheetCoCByID is the Call of Cthulhu character with record id id; nil when it is gone or of another system.
+func (s *scene) sheetCoCByID(id string) (*Creature, error) {
+	ch, err := s.maybeByID(id)
+	if err != nil || ch == nil || ch.System != SystemCoC {
+		return nil, err
+	}
+	cr := s.character(ch)
+	return cr, cr.asCoC()
+}
+
 // resetRogueDefences gives a beginning Rogue's Tale character its sheet's defences back (A17: once per turn each).
 func (s *scene) resetRogueDefences(c *encounter.Combatant) (bool, error) {
 	if c == nil || c.Kind != encounter.KindCharacter {
