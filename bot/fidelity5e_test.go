@@ -72,3 +72,29 @@ func TestIdentifyIncapacitated(t *testing.T) {
 	e.ok("wendy", "/condition remove name:stunned")
 	e.ok("wendy", "/identify spell:fireball", 15)
 }
+
+// TestConditionEndsConcentration (issue 14, 5e 10; digest B6: concentration ends when the caster is incapacitated):
+// a condition that incapacitates — directly or through what it implies — ends the character's concentration, and
+// the /condition reply says so and why; a condition that does not incapacitate leaves it.
+func TestConditionEndsConcentration(t *testing.T) {
+	for _, cond := range []string{"incapacitated", "unconscious", "paralyzed", "stunned", "petrified"} {
+		t.Run(cond, func(t *testing.T) {
+			e := newPlayEnv(t)
+			e.ok("wendy", "/sheet create name:Cleo class:cleric level:3 str:10 dex:10 con:14 int:10 wis:16 cha:10")
+			e.ok("wendy", "/cast spell:bless")
+			r := e.ok("wendy", "/condition add name:poisoned")
+			if strings.Contains(r.Text, "concentration") || r.Result["conc_ended"] != nil {
+				t.Errorf("poisoned ended concentration: %s", r.Text)
+			}
+			r = e.ok("wendy", "/condition add name:"+cond)
+			for _, w := range []string{"Cleo loses concentration on Bless.", "An incapacitated creature cannot concentrate."} {
+				if !strings.Contains(r.Text, w) {
+					t.Errorf("text lacks %q:\n%s", w, r.Text)
+				}
+			}
+			if r.Result["conc_ended"] != "bless" {
+				t.Errorf("conc_ended = %v", r.Result["conc_ended"])
+			}
+		})
+	}
+}
