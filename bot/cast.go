@@ -326,6 +326,9 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 		switch {
 		case a.Fumble:
 			l += " — " + req.T("play.attack.fumble")
+		case a.AutoCrit: // paralyzed or unconscious within 5 ft: worded as such, never as a natural 20
+			l += " — " + req.T("play.attack.auto_crit")
+			critTone = true
 		case a.Crit:
 			l += " — " + req.T("play.attack.crit")
 			critTone = true

@@ -98,3 +98,18 @@ func TestConditionEndsConcentration(t *testing.T) {
 		})
 	}
 }
+
+// TestCastAutoCritWording (issue 14, 5e 5; digest conditions table: a hit on a paralyzed or unconscious creature
+// from within 5 ft is a critical hit): a melee spell attack that crits by that rule says so, never "Natural 20".
+func TestCastAutoCritWording(t *testing.T) {
+	e := castEnv(t)
+	e.ok("gm-carol", "/init condition combatant:Ogre name:paralyzed")
+	// Advantage (paralyzed): 3 and 12 → 12 + 5 = 17 hits AC 11; the crit doubles 1d8 into 2d8 (4, 4).
+	r := e.ok("wendy", "/cast spell:shocking_grasp target:Ogre", 3, 12, 4, 4)
+	if tg := castTargets(t, r.Result)["Ogre"]; tg["critical"] != true || jnum(t, tg, "damage") != 8 {
+		t.Fatalf("auto crit: %+v\n%s", tg, r.Text)
+	}
+	if !strings.Contains(r.Text, "**Critical hit!** (a hit from within 5 ft)") || strings.Contains(r.Text, "Natural 20") {
+		t.Errorf("auto crit text:\n%s", r.Text)
+	}
+}
