@@ -113,3 +113,36 @@ func TestCastAutoCritWording(t *testing.T) {
 		t.Errorf("auto crit text:\n%s", r.Text)
 	}
 }
+
+// TestInitiativeIsDexCheck (issue 14, 5e 1; digest B4: initiative is a DEX check): /init join rolls it as one —
+// poisoned gives disadvantage, Jack of All Trades adds half proficiency, guidance adds its d4 (and is spent), bless
+// does not apply; the reply names each cause. A character nothing changes rolls the plain 1d20 + DEX.
+func TestInitiativeIsDexCheck(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("gm-carol", "/init start")
+	e.ok("alice", "/sheet create name:Bard class:bard level:2 str:10 dex:14 con:12 int:10 wis:10 cha:16")
+	e.ok("alice", "/condition add name:poisoned")
+	r := e.ok("alice", "/init join", 15, 4)
+	for _, w := range []string{"2d20kl1 (~~15~~, 4) + 2 + 1 [Jack of All Trades] = 7", "Poisoned: disadvantage", "Jack of All Trades: bonus +1"} {
+		if !strings.Contains(r.Text, w) {
+			t.Errorf("poisoned bard lacks %q:\n%s", w, r.Text)
+		}
+	}
+	if sub(t, r.Result, "check")["total"] != 7.0 {
+		t.Errorf("check: %v", r.Result["check"])
+	}
+
+	e.ok("bob", "/sheet create name:Cleric class:cleric level:3 str:10 dex:12 con:12 int:10 wis:16 cha:10")
+	e.ok("bob", "/cast spell:bless")
+	r = e.ok("bob", "/init join", 10)
+	if !strings.Contains(r.Text, "1d20 (10) + 1 = 11") || r.Result["check"] != nil || strings.Contains(r.Text, "Bless") {
+		t.Errorf("bless changed initiative:\n%s", r.Text)
+	}
+
+	e.ok("ivan", "/sheet create name:Fig class:fighter level:1 str:16 dex:12 con:14 int:8 wis:10 cha:10")
+	e.ok("bob", "/cast spell:guidance target:Fig")
+	r = e.ok("ivan", "/init join", 10, 3)
+	if !strings.Contains(r.Text, "= 14") || !strings.Contains(r.Text, "Guidance") {
+		t.Errorf("guidance on initiative:\n%s", r.Text)
+	}
+}
