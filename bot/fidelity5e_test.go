@@ -146,3 +146,23 @@ func TestInitiativeIsDexCheck(t *testing.T) {
 		t.Errorf("guidance on initiative:\n%s", r.Text)
 	}
 }
+
+// TestCastWithoutTarget (issue 14, 5e 6; digest B6 cantrip scaling): /cast at no target still rolls — a spell
+// attack its attack and damage, a save spell its damage — and a scaled cantrip shows its dice ("2d10"), not "×2".
+func TestCastWithoutTarget(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("wendy", "/sheet create name:Wiz class:wizard level:5 str:8 dex:14 con:12 int:16 wis:10 cha:10")
+	r := e.ok("wendy", "/cast spell:fire_bolt", 12, 3, 4)
+	for _, w := range []string{"Cantrip at character level 5: 2d10", "Attack roll: 1d20 (12) + 6 = 18", "Damage: 2d10 (3, 4) [fire] = 7"} {
+		if !strings.Contains(r.Text, w) {
+			t.Errorf("fire bolt lacks %q:\n%s", w, r.Text)
+		}
+	}
+	if strings.Contains(r.Text, "×2") || sub(t, r.Result, "detail")["open_attack"] == nil {
+		t.Errorf("fire bolt: %s %v", r.Text, r.Result["detail"])
+	}
+	r = e.ok("wendy", "/cast spell:burning_hands", 1, 2, 3)
+	if !strings.Contains(r.Text, "Damage: 3d6 (**1**, 2, 3) [fire] = 6") {
+		t.Errorf("burning hands:\n%s", r.Text)
+	}
+}
