@@ -83,10 +83,10 @@ func fights(e *encounter.Encounter, cr *Creature) bool {
 	return false
 }
 
-// actor is the caller's active character as the acting creature of a command that names only its target (/hp,
+// actor is the caller's active character (in this channel) as the acting creature of a command that names only its target (/hp,
 // /condition); nil when the caller has none.
 func (s *scene) actor() (*Creature, error) {
-	id, err := s.tx.Active(s.c.UserID)
+	id, err := s.activeID()
 	if err != nil || id == "" {
 		return nil, err
 	}

@@ -107,7 +107,7 @@ func (t *Table) Stabilize(ctx context.Context, c Caller, patient string, kit boo
 			healer *dnd5e.Character
 			helper *Creature
 		)
-		hid, err := s.tx.Active(s.c.UserID)
+		hid, err := s.activeID()
 		if err != nil {
 			return err
 		}

@@ -173,7 +173,7 @@ func (s *scene) findCharacter(name string) (*store.Character, error) {
 func (s *scene) acting(name string) (*store.Character, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
-		id, err := s.tx.Active(s.c.UserID)
+		id, err := s.activeID()
 		if err != nil {
 			return nil, err
 		}

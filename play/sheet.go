@@ -140,12 +140,12 @@ func (t *Table) CreateSheet(ctx context.Context, c Caller, in NewSheet) (*Sheet,
 	return out, err
 }
 
-// add stores a new character of the caller and makes it their active one.
+// add stores a new character of the caller and makes it their active one, in this channel and guild-wide.
 func (s *scene) add(ch *store.Character) error {
 	if err := s.tx.PutCharacter(ch); err != nil {
 		return nameTaken(err, ch.Name)
 	}
-	return s.tx.SetActive(s.c.UserID, ch.ID)
+	return s.setActive(ch.ID)
 }
 
 // nameTaken turns a store name conflict into a message that names the character.
@@ -194,7 +194,7 @@ func (t *Table) Sheets(ctx context.Context, c Caller) ([]SheetEntry, error) {
 	var out []SheetEntry
 	err := t.view(ctx, c, nil, func(s *scene) error {
 		out = nil
-		active, err := s.tx.Active(c.UserID)
+		active, err := s.activeID()
 		if err != nil {
 			return err
 		}
@@ -212,7 +212,8 @@ func (t *Table) Sheets(ctx context.Context, c Caller) ([]SheetEntry, error) {
 	return out, err
 }
 
-// UseSheet makes one of the caller's own characters the active one.
+// UseSheet makes one of the caller's own characters the active one in this channel (and the guild-wide default
+// for channels without a choice of their own).
 func (t *Table) UseSheet(ctx context.Context, c Caller, name string) (string, error) {
 	var out string
 	err := t.update(ctx, c, nil, func(s *scene) error {
@@ -224,7 +225,7 @@ func (t *Table) UseSheet(ctx context.Context, c Caller, name string) (string, er
 			return err
 		}
 		out = ch.Name
-		return s.tx.SetActive(c.UserID, ch.ID)
+		return s.setActive(ch.ID)
 	})
 	return out, err
 }

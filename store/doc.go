@@ -44,6 +44,7 @@
 //	characters  guild \x00 character                   Character as JSON
 //	names       guild \x00 owner \x00 FoldName(name)   character ID: the per-owner name index
 //	active      guild \x00 user                        active character ID
+//	active      guild \x00 user \x1f channel            that user's active character ID in one channel
 //	encounters  guild \x00 channel                     Encounter as JSON
 //	logs        guild \x00 log                         Log as JSON (schema 2)
 //	logopen     guild \x00 channel                     the ID of the channel's open log (schema 2)
@@ -67,6 +68,7 @@
 //	rk_characters  guild_id, id, owner_id, name_fold (FoldName, computed in Go), record;
 //	               unique (guild_id, owner_id, name_fold)
 //	rk_active      guild_id, user_id, character_id (foreign key to the character, ON DELETE CASCADE)
+//	               (user_id is user \x1f channel for a per-channel choice; Actives leaves those out)
 //	rk_encounters  guild_id, channel_id, record
 //	rk_logs        guild_id, id, channel_id, open, record; unique (guild_id, channel_id) where open (schema 2)
 //	rk_interactions, rk_rate   the shared transport state (Seen, Allow); not guild data, never exported
@@ -122,6 +124,7 @@
 //   - guild: the settings; guild.guild_id is the guild the export belongs to.
 //   - characters: sorted by owner, then name; guild_id may be omitted; sheet is the system's sheet as is.
 //   - active: user ID → that user's active character ID, which must be one of the characters.
+//   - channel_active (optional): user ID → channel ID → that user's active character in that channel.
 //   - encounters: sorted by channel; one per channel; data is the encounter state as is.
 //   - logs (omitted when none): session logs sorted by ID; at most one open per channel; data is the log's JSON
 //     (play/sessionlog) as is.

@@ -22,10 +22,12 @@ type Export struct {
 	Version    int               `json:"version"` // ExportVersion
 	Exported   time.Time         `json:"exported"`
 	Guild      Guild             `json:"guild"`
-	Characters []*Character      `json:"characters"`     // sorted by owner, then name
-	Active     map[string]string `json:"active"`         // user ID → active character ID
-	Encounters []*Encounter      `json:"encounters"`     // sorted by channel
-	Logs       []*Log            `json:"logs,omitempty"` // session logs, sorted by ID (an optional field: version 1)
+	Characters []*Character      `json:"characters"` // sorted by owner, then name
+	Active     map[string]string `json:"active"`     // user ID → active character ID
+	// ChannelActive is each user's per-channel choice: user ID → channel ID → character ID (omitted when none).
+	ChannelActive map[string]map[string]string `json:"channel_active,omitempty"`
+	Encounters    []*Encounter                 `json:"encounters"`     // sorted by channel
+	Logs          []*Log                       `json:"logs,omitempty"` // session logs, sorted by ID (an optional field: version 1)
 }
 
 // ExportGuild returns all data of one guild of any Store, read in one consistent View.
@@ -48,6 +50,12 @@ func ExportGuild(ctx context.Context, s Store, guildID string) (*Export, error) 
 		}
 		if e.Active == nil {
 			e.Active = map[string]string{}
+		}
+		if e.ChannelActive, err = tx.ChannelActives(); err != nil {
+			return err
+		}
+		if len(e.ChannelActive) == 0 {
+			e.ChannelActive = nil
 		}
 		if es, err := tx.Encounters(); err != nil {
 			return err
@@ -88,6 +96,13 @@ func ImportGuild(ctx context.Context, s Store, e *Export) error {
 		for _, user := range slices.Sorted(maps.Keys(e.Active)) {
 			if err := tx.SetActive(user, e.Active[user]); err != nil {
 				return err
+			}
+		}
+		for _, user := range slices.Sorted(maps.Keys(e.ChannelActive)) {
+			for _, channel := range slices.Sorted(maps.Keys(e.ChannelActive[user])) {
+				if err := tx.SetChannelActive(user, channel, e.ChannelActive[user][channel]); err != nil {
+					return err
+				}
 			}
 		}
 		for _, enc := range e.Encounters {
@@ -194,6 +209,16 @@ func (e *Export) Validate() error {
 			return bad("active: user ID %q", user)
 		case !ids[id]:
 			return bad("active: user %q points at character %q, which is not in the export", user, id)
+		}
+	}
+	for user, chans := range e.ChannelActive {
+		for channel, id := range chans {
+			switch {
+			case validChannelPair(user, channel) != nil:
+				return bad("channel_active: user ID %q, channel ID %q", user, channel)
+			case !ids[id]:
+				return bad("channel_active: user %q points at character %q, which is not in the export", user, id)
+			}
 		}
 	}
 	channels := map[string]bool{}

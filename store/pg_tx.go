@@ -412,6 +412,11 @@ func (t *pgTx) SetActive(userID, characterID string) error {
 	if !validID(userID) {
 		return &Error{Err: ErrInvalid, Detail: fmt.Sprintf("user ID %q", userID)}
 	}
+	return t.setActive(userID, characterID)
+}
+
+// setActive points the active key (a user ID or a channelKey) at characterID ("" clears).
+func (t *pgTx) setActive(userID, characterID string) error {
 	if characterID == "" {
 		_, err := t.exec(`DELETE FROM rk_active WHERE guild_id = $1 AND user_id = $2`, t.guild, userID)
 		return err
@@ -436,7 +441,8 @@ func (t *pgTx) Actives() (map[string]string, error) {
 	if err := t.usable(false); err != nil {
 		return nil, err
 	}
-	rows, err := t.tx.Query(t.ctx, `SELECT user_id, character_id FROM rk_active WHERE guild_id = $1`, t.guild)
+	rows, err := t.tx.Query(t.ctx, `SELECT user_id, character_id FROM rk_active WHERE guild_id = $1
+		AND strpos(user_id, chr(31)) = 0`, t.guild)
 	if err != nil {
 		return nil, t.sqlErr(err)
 	}

@@ -102,6 +102,11 @@ type Tx interface {
 	Active(userID string) (string, error)       // the user's active character ID in this guild, "" when none
 	SetActive(userID, characterID string) error // "" clears; ErrNotFound when the character is not in this guild
 	Actives() (map[string]string, error)        // every user's active character ID in this guild
+	// ChannelActive is the user's active character ID chosen for one channel, "" when none (then Active applies).
+	ChannelActive(userID, channelID string) (string, error)
+	// SetChannelActive sets (or with "" clears) the user's choice for one channel; ErrNotFound as SetActive.
+	SetChannelActive(userID, channelID, characterID string) error
+	ChannelActives() (map[string]map[string]string, error) // user ID → channel ID → character ID
 
 	Encounter(channelID string) (*Encounter, error) // ErrNotFound
 	Encounters() ([]*Encounter, error)              // every encounter of the guild, sorted by channel ID

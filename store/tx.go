@@ -395,12 +395,17 @@ func (t *tx) SetActive(userID, characterID string) (err error) {
 	if !validID(userID) {
 		return &Error{Err: ErrInvalid, Detail: fmt.Sprintf("user ID %q", userID)}
 	}
+	return t.setActive(userID, characterID)
+}
+
+// setActive points the active key (a user ID or a channelKey) at characterID ("" clears).
+func (t *tx) setActive(key, characterID string) error {
 	active, err := t.bucket(bucketActive)
 	if err != nil {
 		return err
 	}
 	if characterID == "" {
-		return active.Delete(t.key(userID))
+		return active.Delete(t.key(key))
 	}
 	chars, err := t.bucket(bucketCharacters)
 	if err != nil {
@@ -409,7 +414,7 @@ func (t *tx) SetActive(userID, characterID string) (err error) {
 	if !validID(characterID) || chars.Get(t.key(characterID)) == nil {
 		return ErrNotFound
 	}
-	return active.Put(t.key(userID), []byte(characterID))
+	return active.Put(t.key(key), []byte(characterID))
 }
 
 // Encounter implements Tx.
@@ -503,7 +508,9 @@ func (t *tx) Actives() (m map[string]string, err error) {
 	m = map[string]string{}
 	prefix := t.prefix()
 	err = t.scan(bucketActive, prefix, func(k, v []byte) error {
-		m[string(k[len(prefix):])] = string(v)
+		if user := string(k[len(prefix):]); !isChannelKey(user) {
+			m[user] = string(v)
+		}
 		return nil
 	})
 	if err != nil {

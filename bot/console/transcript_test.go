@@ -28,6 +28,7 @@ import (
 //
 //	> user[@locale] | faces | line      a console line typed by user (a GM when the name starts with "gm") on
 //	                                      their console (set to the client locale), or user~locale on a new one;
+//	                                      user#channel types on a new console in that channel (--channel);
 //	< {…}                                 and its JSON reply, exactly;
 //	= advance 1h0m0s                      the clock moves;
 //	= restart                             the process restarts on the same database;
@@ -116,7 +117,9 @@ func (p *transcriptReplay) exec(who, faces, line string) string {
 	p.dice = dice.NewScripted(fs)
 	p.mu.Unlock()
 	var c *console.Console
-	if user, locale, fresh := strings.Cut(who, "~"); fresh {
+	if user, channel, ok := strings.Cut(who, "#"); ok {
+		c = &console.Console{Bot: p.bot, UserID: user, GuildID: transcriptGuild, ChannelID: channel, GM: strings.HasPrefix(user, "gm"), JSON: true}
+	} else if user, locale, fresh := strings.Cut(who, "~"); fresh {
 		c = &console.Console{Bot: p.bot, UserID: user, GuildID: transcriptGuild, ChannelID: "c1", Locale: locale, GM: strings.HasPrefix(user, "gm"), JSON: true}
 	} else {
 		user, locale, _ := strings.Cut(who, "@")

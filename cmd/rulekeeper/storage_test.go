@@ -49,7 +49,7 @@ func TestCopyFiles(t *testing.T) {
 	a.Close()
 	b.Close()
 	out, errs, code = rk(t, dir, "", []string{"RULEKEEPER_STORE=b.db"}, "migrate", "--locale", "en")
-	if code != 0 || !strings.Contains(out, fmt.Sprintf("schema %d is already current", store.SchemaVersion)) {
+	if code != 0 || !strings.Contains(out, fmt.Sprintf("schema %d is already current", store.PGSchemaVersion)) {
 		t.Errorf("migrate: exit %d, out %q, err %q", code, out, errs)
 	}
 	_, errs, code = rk(t, dir, "", nil, "copy", "--from", "a.db", "--to", filepath.Join(dir, "a.db"), "--locale", "en")
@@ -86,11 +86,11 @@ func TestCopyPostgres(t *testing.T) {
 	dir := t.TempDir()
 	fillFile(t, filepath.Join(dir, "rulekeeper.db"))
 	out, errs, code := rk(t, dir, "", []string{"RULEKEEPER_DATABASE_URL=" + url}, "migrate", "--locale", "en")
-	if code != 0 || !strings.Contains(out, "schema 0 → 1") {
+	if code != 0 || !strings.Contains(out, fmt.Sprintf("schema 0 → %d", store.PGSchemaVersion)) {
 		t.Fatalf("migrate: exit %d, out %q, err %q", code, out, errs)
 	}
 	out, errs, code = rk(t, dir, "", nil, "migrate", "--store", url, "--locale", "en")
-	if code != 0 || !strings.Contains(out, fmt.Sprintf("schema %d is already current", store.SchemaVersion)) {
+	if code != 0 || !strings.Contains(out, fmt.Sprintf("schema %d is already current", store.PGSchemaVersion)) {
 		t.Errorf("migrate again: exit %d, out %q, err %q", code, out, errs)
 	}
 	if _, errs, code = rk(t, dir, "", nil, "copy", "--to", url, "--pool-size", "2"); code != 0 {

@@ -72,6 +72,7 @@ func RunWith(t *testing.T, size Size, open func(t *testing.T) store.Store) {
 		{"GuildIsolation", s.guildIsolation},
 		{"Active", s.active},
 		{"DeleteClearsActive", s.deleteClearsActive},
+		{"ChannelActive", s.channelActive},
 		{"Encounters", s.encounters},
 		{"Logs", s.logs},
 		{"NotFound", s.notFound},
