@@ -213,8 +213,26 @@ func castReply(req *Request, cast *play.Cast5eResult, areaRes *aoeResult, files 
 		out.ToHit = &toHit
 		lines = append(lines, req.T(s.Attack.Key())+" "+signedNum(toHit))
 	}
-	if s.Cantrip() && res.Dice.Tier > 1 {
+	switch {
+	case s.Cantrip() && res.Dice.Tier > 1 && res.Dice.Instances == 0 && res.Dice.Damage != "":
+		// the scaled dice, as dice ("2d10"), not as a multiple
+		lines = append(lines, req.T("cast.cantrip_dice", "Level", res.Dice.CasterLevel, "Dice", unlabelled(res.Dice.Damage)))
+	case s.Cantrip() && res.Dice.Tier > 1:
 		lines = append(lines, req.T("cast.cantrip_tier", "Level", res.Dice.CasterLevel, "Tier", res.Dice.Tier))
+	}
+	if a := res.OpenAttack; a != nil { // cast at no target: the attack and its damage, no verdict
+		l := req.T("cast.attack_roll", "Roll", rollText(req, a.Roll))
+		switch {
+		case a.Fumble:
+			l += " — " + req.T("play.attack.fumble")
+		case a.Crit:
+			l += " — " + req.T("play.attack.crit")
+		}
+		lines = append(lines, l)
+		lines = append(lines, effectLines(req, a.Effects, a.Cancelled)...)
+		if a.Damage != nil && !a.Fumble {
+			lines = append(lines, req.T("cast.damage_roll", "Roll", rollText(req, a.Damage.Roll)))
+		}
 	}
 	if res.DamageRoll != nil {
 		lines = append(lines, req.T("cast.damage_roll", "Roll", rollText(req, res.DamageRoll)))
@@ -326,6 +344,9 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 		switch {
 		case a.Fumble:
 			l += " — " + req.T("play.attack.fumble")
+		case a.AutoCrit: // paralyzed or unconscious within 5 ft: worded as such, never as a natural 20
+			l += " — " + req.T("play.attack.auto_crit")
+			critTone = true
 		case a.Crit:
 			l += " — " + req.T("play.attack.crit")
 			critTone = true
@@ -447,4 +468,21 @@ func (b *Bot) castRogueOptions() []*Option {
 		{Name: "scroll", Type: Boolean},
 		b.characterOption(),
 	}
+}
+
+// unlabelled is a damage notation without its damage-type labels: "2d10[fire]" → "2d10".
+func unlabelled(notation string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range notation {
+		switch {
+		case r == '[':
+			depth++
+		case r == ']' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

@@ -35,6 +35,8 @@ type conditionResult struct {
 	Conditions []dnd5e.ConditionStatus `json:"conditions"`
 	Exhaustion int                     `json:"exhaustion"`
 	Change     *dnd5e.ConditionChange  `json:"change,omitempty"`
+	ConcEnded  string                  `json:"conc_ended,omitempty"` // the spell its concentration lost (incapacitated)
+	Released   []play.Released         `json:"released,omitempty"`   // the conditions that ended with it
 }
 
 func (b *Bot) conditionAdd(req *Request) (*Reply, error) {
@@ -53,11 +55,11 @@ func (b *Bot) conditionAdd(req *Request) (*Reply, error) {
 	if id == dnd5e.Exhaustion && req.Has("level") {
 		in.Level = req.Int("level", 1)
 	}
-	c, change, err := b.cfg.Table.SetCondition(req.Ctx, req.caller(), in)
+	res, err := b.cfg.Table.SetCondition(req.Ctx, req.caller(), in)
 	if err != nil {
 		return nil, err
 	}
-	return conditionReply(req, c, change), nil
+	return conditionChangeReply(req, res), nil
 }
 
 func (b *Bot) conditionRemove(req *Request) (*Reply, error) {
@@ -65,11 +67,11 @@ func (b *Bot) conditionRemove(req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, change, err := b.cfg.Table.SetCondition(req.Ctx, req.caller(), play.Condition{Character: req.Str("character"), Condition: id, Remove: true})
+	res, err := b.cfg.Table.SetCondition(req.Ctx, req.caller(), play.Condition{Character: req.Str("character"), Condition: id, Remove: true})
 	if err != nil {
 		return nil, err
 	}
-	return conditionReply(req, c, change), nil
+	return conditionChangeReply(req, res), nil
 }
 
 func (b *Bot) conditionList(req *Request) (*Reply, error) {
@@ -78,6 +80,28 @@ func (b *Bot) conditionList(req *Request) (*Reply, error) {
 		return nil, err
 	}
 	return conditionReply(req, c, nil), nil
+}
+
+// conditionChangeReply is conditionReply after a change, with what it did to the character's concentration (B6): a
+// condition that incapacitates ends it, and the conditions and effects it held end too.
+func conditionChangeReply(req *Request, res *play.ConditionResult) *Reply {
+	r := conditionReply(req, res.Character, res.Change)
+	if h := res.Conc; h != nil {
+		var conc []string
+		if h.ConcEnded != "" {
+			conc = append(conc, req.T("fight.conc.lost", "Name", h.Name, "Spell", spellName(req, h.ConcEnded))+" "+req.T("play.condition.conc_incapacitated"))
+		}
+		conc = append(conc, releasedText(req, h.Released)...)
+		conc = append(conc, effectsEndedText(req, h.EffectsEnded)...)
+		if len(conc) > 0 {
+			r.Body += "\n" + strings.Join(conc, "\n")
+		}
+		if cr, ok := r.Result.(conditionResult); ok {
+			cr.ConcEnded, cr.Released = h.ConcEnded, h.Released
+			r.Result = cr
+		}
+	}
+	return r
 }
 
 // conditionReply says what changed (if anything) and lists the character's conditions with what each does.

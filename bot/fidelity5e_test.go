@@ -72,3 +72,97 @@ func TestIdentifyIncapacitated(t *testing.T) {
 	e.ok("wendy", "/condition remove name:stunned")
 	e.ok("wendy", "/identify spell:fireball", 15)
 }
+
+// TestConditionEndsConcentration (issue 14, 5e 10; digest B6: concentration ends when the caster is incapacitated):
+// a condition that incapacitates — directly or through what it implies — ends the character's concentration, and
+// the /condition reply says so and why; a condition that does not incapacitate leaves it.
+func TestConditionEndsConcentration(t *testing.T) {
+	for _, cond := range []string{"incapacitated", "unconscious", "paralyzed", "stunned", "petrified"} {
+		t.Run(cond, func(t *testing.T) {
+			e := newPlayEnv(t)
+			e.ok("wendy", "/sheet create name:Cleo class:cleric level:3 str:10 dex:10 con:14 int:10 wis:16 cha:10")
+			e.ok("wendy", "/cast spell:bless")
+			r := e.ok("wendy", "/condition add name:poisoned")
+			if strings.Contains(r.Text, "concentration") || r.Result["conc_ended"] != nil {
+				t.Errorf("poisoned ended concentration: %s", r.Text)
+			}
+			r = e.ok("wendy", "/condition add name:"+cond)
+			for _, w := range []string{"Cleo loses concentration on Bless.", "An incapacitated creature cannot concentrate."} {
+				if !strings.Contains(r.Text, w) {
+					t.Errorf("text lacks %q:\n%s", w, r.Text)
+				}
+			}
+			if r.Result["conc_ended"] != "bless" {
+				t.Errorf("conc_ended = %v", r.Result["conc_ended"])
+			}
+		})
+	}
+}
+
+// TestCastAutoCritWording (issue 14, 5e 5; digest conditions table: a hit on a paralyzed or unconscious creature
+// from within 5 ft is a critical hit): a melee spell attack that crits by that rule says so, never "Natural 20".
+func TestCastAutoCritWording(t *testing.T) {
+	e := castEnv(t)
+	e.ok("gm-carol", "/init condition combatant:Ogre name:paralyzed")
+	// Advantage (paralyzed): 3 and 12 → 12 + 5 = 17 hits AC 11; the crit doubles 1d8 into 2d8 (4, 4).
+	r := e.ok("wendy", "/cast spell:shocking_grasp target:Ogre", 3, 12, 4, 4)
+	if tg := castTargets(t, r.Result)["Ogre"]; tg["critical"] != true || jnum(t, tg, "damage") != 8 {
+		t.Fatalf("auto crit: %+v\n%s", tg, r.Text)
+	}
+	if !strings.Contains(r.Text, "**Critical hit!** (a hit from within 5 ft)") || strings.Contains(r.Text, "Natural 20") {
+		t.Errorf("auto crit text:\n%s", r.Text)
+	}
+}
+
+// TestInitiativeIsDexCheck (issue 14, 5e 1; digest B4: initiative is a DEX check): /init join rolls it as one —
+// poisoned gives disadvantage, Jack of All Trades adds half proficiency, guidance adds its d4 (and is spent), bless
+// does not apply; the reply names each cause. A character nothing changes rolls the plain 1d20 + DEX.
+func TestInitiativeIsDexCheck(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("gm-carol", "/init start")
+	e.ok("alice", "/sheet create name:Bard class:bard level:2 str:10 dex:14 con:12 int:10 wis:10 cha:16")
+	e.ok("alice", "/condition add name:poisoned")
+	r := e.ok("alice", "/init join", 15, 4)
+	for _, w := range []string{"2d20kl1 (~~15~~, 4) + 2 + 1 [Jack of All Trades] = 7", "Poisoned: disadvantage", "Jack of All Trades: bonus +1"} {
+		if !strings.Contains(r.Text, w) {
+			t.Errorf("poisoned bard lacks %q:\n%s", w, r.Text)
+		}
+	}
+	if sub(t, r.Result, "check")["total"] != 7.0 {
+		t.Errorf("check: %v", r.Result["check"])
+	}
+
+	e.ok("bob", "/sheet create name:Cleric class:cleric level:3 str:10 dex:12 con:12 int:10 wis:16 cha:10")
+	e.ok("bob", "/cast spell:bless")
+	r = e.ok("bob", "/init join", 10)
+	if !strings.Contains(r.Text, "1d20 (10) + 1 = 11") || r.Result["check"] != nil || strings.Contains(r.Text, "Bless") {
+		t.Errorf("bless changed initiative:\n%s", r.Text)
+	}
+
+	e.ok("ivan", "/sheet create name:Fig class:fighter level:1 str:16 dex:12 con:14 int:8 wis:10 cha:10")
+	e.ok("bob", "/cast spell:guidance target:Fig")
+	r = e.ok("ivan", "/init join", 10, 3)
+	if !strings.Contains(r.Text, "= 14") || !strings.Contains(r.Text, "Guidance") {
+		t.Errorf("guidance on initiative:\n%s", r.Text)
+	}
+}
+
+// TestCastWithoutTarget (issue 14, 5e 6; digest B6 cantrip scaling): /cast at no target still rolls — a spell
+// attack its attack and damage, a save spell its damage — and a scaled cantrip shows its dice ("2d10"), not "×2".
+func TestCastWithoutTarget(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("wendy", "/sheet create name:Wiz class:wizard level:5 str:8 dex:14 con:12 int:16 wis:10 cha:10")
+	r := e.ok("wendy", "/cast spell:fire_bolt", 12, 3, 4)
+	for _, w := range []string{"Cantrip at character level 5: 2d10", "Attack roll: 1d20 (12) + 6 = 18", "Damage: 2d10 (3, 4) [fire] = 7"} {
+		if !strings.Contains(r.Text, w) {
+			t.Errorf("fire bolt lacks %q:\n%s", w, r.Text)
+		}
+	}
+	if strings.Contains(r.Text, "×2") || sub(t, r.Result, "detail")["open_attack"] == nil {
+		t.Errorf("fire bolt: %s %v", r.Text, r.Result["detail"])
+	}
+	r = e.ok("wendy", "/cast spell:burning_hands", 1, 2, 3)
+	if !strings.Contains(r.Text, "Damage: 3d6 (**1**, 2, 3) [fire] = 6") {
+		t.Errorf("burning hands:\n%s", r.Text)
+	}
+}

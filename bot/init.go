@@ -116,6 +116,7 @@ type initResult struct {
 	Expired  []encounter.Expiry `json:"expired,omitempty"` // end: the timed conditions that ended with it
 	Ended    bool               `json:"ended,omitempty"`
 	Position int                `json:"position,omitempty"` // join: the new combatant's place in the order, from 1
+	Check    *dnd5e.RollResult  `json:"check,omitempty"`    // join: the DEX check rolled, when something changed it
 }
 
 func orderNames(e *encounter.Encounter) []string {
@@ -181,10 +182,19 @@ func (b *Bot) initJoin(req *Request) (*Reply, error) {
 		return nil, err
 	}
 	res := newInitResult(e)
-	res.Added = added
+	res.Added, res.Check = added.Added, added.Check
 	a := added.Arrivals[0]
 	res.Position = a.Index + 1
-	lines := arrivalLines(req, e, added)
+	lines := arrivalLines(req, e, added.Added)
+	if k := added.Check; k != nil { // initiative is a DEX check: what changed it, before the order line
+		var why []string
+		if m := modeLine(req, k.Mode); m != "" {
+			why = append(why, m)
+		}
+		why = append(why, effectLines(req, k.Effects, k.Cancelled)...)
+		why = append(why, appliedLines(req, k.Applied)...)
+		lines = append(lines[:len(lines)-1], append(why, lines[len(lines)-1])...)
+	}
 	return &Reply{Title: req.T("init.join_title", "Name", a.Combatant.Name), Body: strings.Join(lines, "\n"),
 		Tone: ToneSuccess, Footer: a.Combatant.Name, Result: res}, nil
 }

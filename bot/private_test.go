@@ -39,7 +39,7 @@ func TestPrivateOption(t *testing.T) {
 		{"alice", "/check skill:stealth private:true", []int{10}},
 		{"alice", "/save ability:dex private:true", []int{10}},
 		{"alice", "/attack bonus:5 damage:1d6 ac:10 private:true", []int{15, 3}},
-		{"alice", "/cast spell:fire_bolt private:true", []int{15, 4}},
+		{"alice", "/cast spell:fire_bolt private:true", []int{15, 4, 4}},
 		{"alice", "/stats expr:2d6 private:true", nil},
 		{"bob", "/deathsave stabilize character:Borin kit:true private:true", nil},
 	} {

@@ -145,7 +145,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		{"debuff (bane)", castWith(lowest{}, spell("bane"), []string{"Aria"}, nil), [5]string{ok, harm, ok, ok, harm}},
 		{"area spell (fireball on Aria's square)", cast(spell("fireball"), nil, fireball), [5]string{ok, harm, ok, ok, harm}},
 		{"condition add (poisoned)", func(tb *play.Table, c play.Caller, _ string) error {
-			_, _, err := tb.SetCondition(context.Background(), c, play.Condition{Character: "Aria", Condition: dnd5e.Poisoned})
+			_, err := tb.SetCondition(context.Background(), c, play.Condition{Character: "Aria", Condition: dnd5e.Poisoned})
 			return err
 		}, [5]string{ok, harm, ok, ok, harm}},
 		{"hp damage", hp(play.HPDamage), [5]string{ok, harm, ok, ok, harm}},

@@ -182,17 +182,23 @@ type Condition struct {
 	Level     int
 }
 
+// ConditionResult is /condition's outcome: the character, the change, and what followed for its concentration
+// (B6: a condition that incapacitates ends it, with the conditions and effects it held).
+type ConditionResult struct {
+	Character *dnd5e.Character
+	Change    *dnd5e.ConditionChange
+	Conc      *Hit
+}
+
 // SetCondition puts a condition on the acting character or takes it off.
-func (t *Table) SetCondition(ctx context.Context, c Caller, in Condition) (*dnd5e.Character, *dnd5e.ConditionChange, error) {
-	var (
-		out *dnd5e.Character
-		ch  *dnd5e.ConditionChange
-	)
+func (t *Table) SetCondition(ctx context.Context, c Caller, in Condition) (*ConditionResult, error) {
+	var out *ConditionResult
 	err := t.update(ctx, c, nil, func(s *scene) error {
 		cr, err := s.conditionTarget(in)
 		if err != nil {
 			return err
 		}
+		var ch *dnd5e.ConditionChange
 		switch {
 		case in.Remove:
 			ch, err = cr.d5.RemoveCondition(in.Condition)
@@ -204,10 +210,13 @@ func (t *Table) SetCondition(ctx context.Context, c Caller, in Condition) (*dnd5
 		if err != nil {
 			return err
 		}
-		out = cr.d5
-		return s.settle(cr)
+		if err := s.settle(cr); err != nil {
+			return err
+		}
+		out = &ConditionResult{Character: cr.d5, Change: ch, Conc: s.hit(cr, nil)}
+		return nil
 	})
-	return out, ch, err
+	return out, err
 }
 
 // conditionTarget is the 5e character /condition changes, once the change is allowed (authz.go), with the

@@ -181,7 +181,7 @@ func TestGameTime(t *testing.T) {
 	e.sheet5e("bob", "Borin", "fighter", 2, borinScores)
 	ctx := context.Background()
 	now := time.Date(2025, 3, 1, 20, 0, 0, 0, time.UTC)
-	if _, _, err := e.table.SetCondition(ctx, caller("bob"), play.Condition{Condition: dnd5e.Poisoned, Rounds: 100}); err != nil {
+	if _, err := e.table.SetCondition(ctx, caller("bob"), play.Condition{Condition: dnd5e.Poisoned, Rounds: 100}); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := e.table.LongRest(ctx, caller("bob"), "", now, false, roll()); err != nil {
@@ -226,7 +226,7 @@ func TestInitEndKeep(t *testing.T) {
 	e := newEnv(t)
 	e.fight5e()
 	ctx := context.Background()
-	if _, _, err := e.table.SetCondition(ctx, caller("bob"), play.Condition{Condition: dnd5e.Poisoned, Rounds: 3}); err != nil {
+	if _, err := e.table.SetCondition(ctx, caller("bob"), play.Condition{Condition: dnd5e.Poisoned, Rounds: 3}); err != nil {
 		t.Fatal(err)
 	}
 	_, ended, err := e.table.InitEnd(ctx, caller("gm"), true)

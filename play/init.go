@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"rulekeeper/rules/coc"
@@ -90,11 +91,19 @@ type InitJoin struct {
 	Firearm bool
 }
 
+// Joined is what /init join did: who entered, and — for a 5e character whose initiative something changes — the
+// DEX check it rolled (B4: initiative is a DEX check; conditions, features and effects on checks apply).
+type Joined struct {
+	*encounter.Added
+	Check *dnd5e.RollResult
+}
+
 // InitJoin adds the acting character (one the caller may edit, of the encounter's system) to the channel's
 // encounter.
-func (t *Table) InitJoin(ctx context.Context, c Caller, in InitJoin, r dice.Roller) (*encounter.Encounter, *encounter.Added, error) {
-	var added *encounter.Added
+func (t *Table) InitJoin(ctx context.Context, c Caller, in InitJoin, r dice.Roller) (*encounter.Encounter, *Joined, error) {
+	var added *Joined
 	e, err := t.runEncounter(ctx, c, r, func(s *scene, e *encounter.Encounter) error {
+		var check *dnd5e.RollResult
 		if in.Firearm && e.System != encounter.CoC {
 			return fail("rt.err.option_not_for_system", "Option", "firearm", "System", string(e.System))
 		}
@@ -114,6 +123,12 @@ func (t *Table) InitJoin(ctx context.Context, c Caller, in InitJoin, r dice.Roll
 			}
 			entry.InitOptions = encounter.InitOptions{Bonus: cr.d5.Mod(dnd5e.Dex) + in.Bonus, Mode: in.Mode, Dex: cr.d5.Scores.Dex}
 			entry.Fixed = in.Total
+			if check, err = s.initiative5e(cr, in); err != nil {
+				return err
+			}
+			if check != nil {
+				entry.Rolled = &encounter.Roll{Notation: check.Notation, Result: check.Roll, Total: check.Total, Natural: check.Natural}
+			}
 		case e.System == encounter.Rogue && ch.System == SystemRogue:
 			if in.Given {
 				return fail("init.err.rogue_order")
@@ -125,10 +140,40 @@ func (t *Table) InitJoin(ctx context.Context, c Caller, in InitJoin, r dice.Roll
 		default:
 			return fail("init.err.wrong_system", "Name", ch.Name, "System", string(e.System))
 		}
-		added, err = e.Join(entry, s.r)
+		a, err := e.Join(entry, s.r)
+		added = &Joined{Added: a, Check: check}
 		return err
 	})
 	return e, added, err
+}
+
+// initiative5e rolls a 5e character's initiative as the DEX check it is (B4) when something on the character
+// changes that check — a condition (poisoned, frightened, exhaustion), a feature (jack of all trades, remarkable
+// athlete, feral instinct) or an effect (guidance) — and spends what it used; nil when nothing does (the encounter
+// rolls its plain 1d20 + DEX), or when the total was given.
+func (s *scene) initiative5e(cr *Creature, in InitJoin) (*dnd5e.RollResult, error) {
+	if in.Total != nil {
+		return nil, nil
+	}
+	dry, err := cr.d5.Initiative(dice.NewSeeded(1), dnd5e.RollOptions{}) // what applies, before any die is rolled
+	if err != nil {
+		return nil, err
+	}
+	if len(dry.Effects) == 0 && len(dry.Applied) == 0 && dry.EffectBonus == "" && dry.MinD20 == 0 {
+		return nil, nil
+	}
+	o := dnd5e.RollOptions{Mode: dnd5e.Mode(in.Mode)}
+	if in.Bonus != 0 {
+		o.Bonus = strconv.Itoa(in.Bonus)
+	}
+	res, err := cr.d5.Initiative(s.r, o)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := cr.spendEffects(s, res.Applied, ""); err != nil {
+		return nil, err
+	}
+	return res, nil
 }
 
 // InitAdd is /init add's input: the NPCs, with their 5e stats (an SRD monster, saves and damage defences) or their

@@ -125,7 +125,7 @@ func TestTransactionsPerCommand(t *testing.T) {
 			return err
 		}},
 		{"/condition add", 0, 1, func() error {
-			_, _, err := e.table.SetCondition(ctx, bg("bob"), play.Condition{Condition: dnd5e.Prone})
+			_, err := e.table.SetCondition(ctx, bg("bob"), play.Condition{Condition: dnd5e.Prone})
 			return err
 		}},
 		{"/condition list", 1, 0, func() error { _, err := e.table.Sheet5e(ctx, bg("bob"), ""); return err }},

@@ -145,21 +145,24 @@ type CastTarget struct {
 
 // CastResult is a cast spell and what it did.
 type CastResult struct {
-	Spell         string               `json:"spell"` // id
-	Caster        string               `json:"caster,omitempty"`
-	Level         int                  `json:"level"`                // the spell's level
-	SlotLevel     int                  `json:"slot_level,omitempty"` // the slot spent; 0 for cantrips, rituals and repeats
-	SlotsLeft     int                  `json:"slots_left"`           // of SlotLevel, after the cast
-	Ritual        bool                 `json:"ritual,omitempty"`
-	Repeat        bool                 `json:"repeat,omitempty"`
-	Dice          SpellDice            `json:"dice"`                  // what it rolls at this level
-	Ability       Ability              `json:"ability"`               // spellcasting ability
-	DC            int                  `json:"dc,omitempty"`          // spell save DC, when the spell has a save
-	ToHit         int                  `json:"to_hit,omitempty"`      // spell attack bonus, when it makes spell attacks
-	DamageRoll    *dice.Result         `json:"damage_roll,omitempty"` // the one damage roll shared by every target without an attack roll
-	HealRoll      *dice.Result         `json:"heal_roll,omitempty"`   // the one healing roll shared by every target
-	PoolRoll      *dice.Result         `json:"pool_roll,omitempty"`   // sleep, color spray: the hit points affected
-	PoolLeft      int                  `json:"pool_left,omitempty"`   // what the affected targets left of it
+	Spell      string       `json:"spell"` // id
+	Caster     string       `json:"caster,omitempty"`
+	Level      int          `json:"level"`                // the spell's level
+	SlotLevel  int          `json:"slot_level,omitempty"` // the slot spent; 0 for cantrips, rituals and repeats
+	SlotsLeft  int          `json:"slots_left"`           // of SlotLevel, after the cast
+	Ritual     bool         `json:"ritual,omitempty"`
+	Repeat     bool         `json:"repeat,omitempty"`
+	Dice       SpellDice    `json:"dice"`                  // what it rolls at this level
+	Ability    Ability      `json:"ability"`               // spellcasting ability
+	DC         int          `json:"dc,omitempty"`          // spell save DC, when the spell has a save
+	ToHit      int          `json:"to_hit,omitempty"`      // spell attack bonus, when it makes spell attacks
+	DamageRoll *dice.Result `json:"damage_roll,omitempty"` // the one damage roll shared by every target without an attack roll
+	// OpenAttack is the spell attack rolled when the spell was cast at no target: its attack and damage, with no
+	// AC and so no verdict (a save spell cast at no target rolls its damage into DamageRoll).
+	OpenAttack    *AttackResult        `json:"open_attack,omitempty"`
+	HealRoll      *dice.Result         `json:"heal_roll,omitempty"` // the one healing roll shared by every target
+	PoolRoll      *dice.Result         `json:"pool_roll,omitempty"` // sleep, color spray: the hit points affected
+	PoolLeft      int                  `json:"pool_left,omitempty"` // what the affected targets left of it
 	Concentration *ConcentrationChange `json:"concentration,omitempty"`
 	Targets       []CastTarget         `json:"targets,omitempty"`
 	// Choice is the option the spell was cast with ("" when it has none).
@@ -395,6 +398,11 @@ func resolveTargets(res *CastResult, s Spell, caster Target, targets []SpellTarg
 			darts = append(darts, i)
 		case d.Damage != "":
 			shared = append(shared, pending{i: i})
+		}
+	}
+	if len(targets) == 0 {
+		if err := rollUntargeted(res, s, caster, r, o); err != nil {
+			return err
 		}
 	}
 	if len(shared) > 0 {

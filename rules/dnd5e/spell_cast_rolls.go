@@ -94,3 +94,31 @@ func rollHealing(res *CastResult, s Spell, caster Target, targets []SpellTarget,
 	}
 	return nil
 }
+
+// rollUntargeted rolls a damage spell cast at no target, as a table would (and as Avrae does): a spell attack's
+// attack and damage (no AC: no verdict), or a save spell's damage. Spells of darts, rays or beams, and riders,
+// roll nothing without a target.
+func rollUntargeted(res *CastResult, s Spell, caster Target, r dice.Roller, o CastOptions) error {
+	d := res.Dice
+	if d.Damage == "" || s.Rider || d.Instances > 0 {
+		return nil
+	}
+	if s.Attack != "" {
+		a, err := RollAttack(caster, Target{}, res.ToHit, d.Damage, r, AttackOptions{
+			Mode: o.Mode, Bonus: o.Bonus, CritRule: o.CritRule, Spell: true, Ranged: s.Attack == RangedSpellAttack,
+			Ability: res.Ability, Turn: o.Turn,
+		})
+		if err != nil {
+			return err
+		}
+		a.Attack = s.ID
+		res.OpenAttack = a
+		return nil
+	}
+	base, err := RollDamage(d.Damage, false, o.CritRule, Target{}, r)
+	if err != nil {
+		return err
+	}
+	res.DamageRoll = base.Roll
+	return nil
+}

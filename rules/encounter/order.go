@@ -61,6 +61,8 @@ type InitOptions struct {
 	Mode  Mode // adv / dis
 	Dex   int  // DEX score for ties; 0 = estimate as 10 + 2 × Bonus (clamped to 1–30)
 	Fixed *int // a total rolled at the table: no roll, |Fixed| ≤ MaxInitiative
+	// Rolled is a roll the system's rules made (a 5e DEX check with the effects on it): taken as it is.
+	Rolled *Roll
 }
 
 func (o InitOptions) validate(sys System) error {
@@ -79,6 +81,9 @@ func (o InitOptions) validate(sys System) error {
 	}
 	if o.Fixed != nil && abs(*o.Fixed) > most {
 		return newError(ErrBadInitiative, "Initiative", *o.Fixed, "Max", most)
+	}
+	if o.Rolled != nil && abs(o.Rolled.Total) > most {
+		return newError(ErrBadInitiative, "Initiative", o.Rolled.Total, "Max", most)
 	}
 	return nil
 }
@@ -103,9 +108,12 @@ type Roll struct {
 // rollInit rolls (or takes) the initiative and writes it to every member.
 func rollInit(o InitOptions, r dice.Roller, members ...*Combatant) (*Roll, error) {
 	ro := &Roll{}
-	if o.Fixed != nil {
+	switch {
+	case o.Fixed != nil:
 		ro.Total, ro.Fixed = *o.Fixed, true
-	} else {
+	case o.Rolled != nil:
+		*ro = *o.Rolled
+	default:
 		ro.Notation = InitiativeNotation(o.Bonus, o.Mode)
 		res, err := dice.Roll(ro.Notation, r)
 		if err != nil {
