@@ -172,3 +172,29 @@ func TestLogFullTold(t *testing.T) {
 		t.Errorf("no notice:\n%s", r.Text)
 	}
 }
+
+// TestCoCDiesAtRoundEnd: an investigator at the top of the order whose end-of-round CON roll kills her is passed over
+// in the same reply; the turn goes to the next one.
+func TestCoCDiesAtRoundEnd(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", createAda) // DEX 65, CON 60, HP 11
+	e.ok("bob", `/sheet create system:coc name:Ben skills:"STR 70 CON 60 SIZ 70 DEX 55 APP 40 INT 60 POW 50 EDU 60 Luck 40"`)
+	e.ok("gm", "/init start system:coc")
+	e.ok("alice", "/init join")
+	e.ok("bob", "/init join")
+	e.ok("alice", "/hp damage amount:11") // a major wound to 0 HP: dying
+	e.ok("gm", "/init next")              // round 1: Ada
+	e.ok("gm", "/init next")              // Ben
+	r := e.ok("gm", "/init next", 9, 9)   // round 1 ends: Ada rolls 99 against CON 60 and dies
+	turn := sub(t, r.Result, "turn")
+	if began := sub(t, turn, "began")["name"]; began != "Ben" {
+		t.Fatalf("the turn began for %v, want Ben:\n%s", began, r.Text)
+	}
+	sk, _ := turn["skipped"].([]any)
+	if len(sk) != 1 || sk[0].(map[string]any)["name"] != "Ada" || !strings.Contains(r.Text, "Ada dies") {
+		t.Errorf("skipped %v:\n%s", sk, r.Text)
+	}
+	if a := e.coc("alice", "Ada"); !a.Has(coc.Dead) {
+		t.Errorf("Ada %+v", a.Conditions)
+	}
+}

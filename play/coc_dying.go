@@ -50,3 +50,28 @@ func (s *scene) cocDyingRolls(e *encounter.Encounter, tc *encounter.TurnChange) 
 	}
 	return out, nil
 }
+
+// skipNewlyDead passes over the investigator whose turn just began when the end-of-round CON rolls killed her: her
+// turn is skipped in the same reply, like any dead combatant's, and the turn goes to the next one who can act.
+func (s *scene) skipNewlyDead(e *encounter.Encounter, turn *Turn) error {
+	tc := turn.TurnChange
+	if len(turn.CoCDying) == 0 || tc.Began.Kind != encounter.KindCharacter {
+		return nil
+	}
+	dead, err := s.deadBySheet(e.System, tc.Began.CharacterID)
+	if err != nil || !dead {
+		return err
+	}
+	if err := s.syncOut(e); err != nil {
+		return err
+	}
+	more, err := e.Next()
+	if err != nil {
+		return err
+	}
+	more.Skipped = append(append(tc.Skipped, tc.Began), more.Skipped...)
+	more.Expired = append(tc.Expired, more.Expired...)
+	more.Ended, more.NewRound = tc.Ended, tc.NewRound || more.NewRound
+	turn.TurnChange = more
+	return nil
+}

@@ -58,8 +58,10 @@ func (t *Table) InitTurn(ctx context.Context, c Caller, next bool, r dice.Roller
 		}
 		switch e.System {
 		case encounter.CoC:
-			turn.CoCDying, err = s.cocDyingRolls(e, turn.TurnChange)
-			return err
+			if turn.CoCDying, err = s.cocDyingRolls(e, turn.TurnChange); err != nil {
+				return err
+			}
+			return s.skipNewlyDead(e, turn)
 		case encounter.Rogue:
 			// The beginning character's sheet defences come back (the encounter resets its NPCs' own).
 			if next && turn.Began.Kind == encounter.KindCharacter {
