@@ -198,3 +198,22 @@ func TestCoCDiesAtRoundEnd(t *testing.T) {
 		t.Errorf("Ada %+v", a.Conditions)
 	}
 }
+
+// TestCoCManoeuvreFightBack: a defender who fights back a manoeuvre and does better hits the initiator (coc digest
+// §7.2: either side may manoeuvre; Fight Back's "defender better" row still deals the defender's damage).
+func TestCoCManoeuvreFightBack(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", createAda)                                                                                                  // Fighting (Brawl) 50, Build 0, HP 11
+	e.ok("bob", `/sheet create system:coc name:Ben skills:"STR 70 CON 60 SIZ 70 DEX 55 APP 40 INT 60 POW 50 EDU 60 Luck 40"`) // Build 1, DB +1d4
+	e.ok("gm", "/init start system:coc")
+	e.ok("alice", "/init join")
+	e.ok("bob", "/init join")
+	// Ada: one penalty die, 99 (failure); Ben fights back: 10 (Hard); Ben's fist 1d3 (2) + 1d4 (3) = 5.
+	r := e.ok("alice", "/coc manoeuvre kind:grapple target:Ben defence:fight_back", 9, 9, 9, 1, 10, 2, 3)
+	if m := sub(t, r.Result, "manoeuvre"); m["success"] != false {
+		t.Fatalf("manoeuvre: %v\n%s", r.Result, r.Text)
+	}
+	if a := e.coc("alice", "Ada"); a.HP != 6 {
+		t.Errorf("Ada HP %d, want 6 (11 − 5 from Ben's fight back):\n%s", a.HP, r.Text)
+	}
+}

@@ -347,21 +347,34 @@ func (s *scene) cocMelee(att, tgt *Creature, a AttackCoC, out *AttackCoCResult) 
 		tgt.markCoC(out.Melee.Defend)
 	}
 	if out.Manoeuvre != nil {
-		return settleManoeuvre(out.Manoeuvre, out.Melee, tgt) // no damage
+		if err := settleManoeuvre(out.Manoeuvre, out.Melee, tgt); err != nil { // a manoeuvre deals no damage
+			return err
+		}
+		if out.Melee.Outcome == coc.MeleeCounter { // but a defender who fights back better still hits (§7.2)
+			return s.cocCounter(att, tgt, out)
+		}
+		return nil
 	}
 	switch out.Melee.Outcome {
 	case coc.MeleeHit:
 		out.Damage, out.Hurt, err = s.cocHit(att, tgt, out.Weapon, out.Melee.Extreme)
 	case coc.MeleeCounter:
-		if tgt == nil {
-			return nil // an untracked defender: the reply says it wins; its damage is the Keeper's
-		}
-		w := cocNPC(tgt.comb).weapon()
-		if tgt.cc != nil {
-			w = tgt.fightBackWeapon()
-		}
-		out.Counter, out.Harmed, err = s.cocHit(tgt, att, w, false)
+		err = s.cocCounter(att, tgt, out)
 	}
+	return err
+}
+
+// cocCounter is a Fight Back that won: the defender's damage to the attacker.
+func (s *scene) cocCounter(att, tgt *Creature, out *AttackCoCResult) error {
+	if tgt == nil {
+		return nil // an untracked defender: the reply says it wins; its damage is the Keeper's
+	}
+	w := cocNPC(tgt.comb).weapon()
+	if tgt.cc != nil {
+		w = tgt.fightBackWeapon()
+	}
+	var err error
+	out.Counter, out.Harmed, err = s.cocHit(tgt, att, w, false)
 	return err
 }
 
