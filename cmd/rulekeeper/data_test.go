@@ -104,7 +104,7 @@ func TestImportValidates(t *testing.T) {
 		t.Fatal(err)
 	}
 	db := filepath.Join(dir, "g.db")
-	if out, errs, code := rk(t, dir, "", nil, "import", "--check", good, "--db", db); code != 0 || !strings.Contains(out, "valid: 2 characters and 1 encounters") {
+	if out, errs, code := rk(t, dir, "", nil, "import", "--check", good, "--db", db); code != 0 || !strings.Contains(out, "valid for guild 123456789012345678: characters 2, encounters 1") {
 		t.Fatalf("import --check: exit %d, %q %q", code, out, errs)
 	}
 	if _, err := os.Stat(db); err == nil {
