@@ -62,6 +62,18 @@ type Shards struct {
 	gws []*Gateway
 }
 
+// SessionsFrom is OpenShards' session maker for serve: first (the session that registered the commands) for the
+// first shard, then a new session with token and apiURL for each other one.
+func SessionsFrom(first *discordgo.Session, token, apiURL string) func() *discordgo.Session {
+	return func() *discordgo.Session {
+		if s := first; s != nil {
+			first = nil
+			return s
+		}
+		return NewSession(token, apiURL)
+	}
+}
+
 // OpenShards connects shards ids of count, one session each from newSession, opening them interval apart (Discord
 // accepts one IDENTIFY per five seconds; tests pass less). The sessions share the first one's REST rate limiter. On
 // failure the shards already open are closed. ctx ends the pacing early.

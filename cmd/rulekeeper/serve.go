@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/alecthomas/kong"
-	"github.com/bwmarrin/discordgo"
 
 	"rulekeeper/bot"
 	"rulekeeper/bot/discord"
@@ -192,16 +191,9 @@ func (c *ServeCmd) serve(ctx context.Context, g *Globals, ready chan<- string) (
 
 	var gw *discord.Shards
 	if !c.NoGateway {
-		first := s // the first shard reuses the registering session
-		newSession := func() *discordgo.Session {
-			if first != nil {
-				ns := first
-				first = nil
-				return ns
-			}
-			return discord.NewSession(token, c.APIURL)
-		}
-		gw, err = discord.OpenShards(ctx, b, newSession, cfg, c.ShardCount, shards, c.IdentifyInterval)
+		// The first shard reuses the registering session.
+		gw, err = discord.OpenShards(ctx, b, discord.SessionsFrom(s, token, c.APIURL), cfg, c.ShardCount, shards,
+			c.IdentifyInterval)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil
