@@ -715,7 +715,6 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 			ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4002, "decode error"), time.Now().Add(time.Second))
 			return
 		}
-		s.record(nil, &Frame{Op: p.Op, Data: p.D})
 		switch p.Op {
 		case 1:
 			err = c.write([]byte(`{"op":11}`), false)
@@ -724,6 +723,9 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		case 6:
 			err = s.resume(c, p.D)
 		}
+		// Recorded once handled: a test that saw an IDENTIFY (WaitFrame) may dispatch at once, and the connection
+		// must be live by then, or the event would be kept only for a later resume.
+		s.record(nil, &Frame{Op: p.Op, Data: p.D})
 		if err != nil {
 			return
 		}

@@ -215,7 +215,11 @@ func TestServeSIGTERM(t *testing.T) {
 	}
 	held, release := srv.Hold()
 	srv.Dispatch("INTERACTION_CREATE", rollInteraction("970000000000000001", "en-US"))
-	<-held
+	select {
+	case <-held:
+	case <-ctx.Done():
+		t.Fatalf("the interaction was never answered\n%s", stderr.String())
+	}
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
