@@ -74,10 +74,21 @@ var pgMigrations = []pgMigration{
 			PRIMARY KEY (guild_id, id))`,
 		`CREATE UNIQUE INDEX IF NOT EXISTS rk_logs_open ON rk_logs (guild_id, channel_id) WHERE open`,
 	}},
+	// 2 → 3: log entries one row each, so an append does not rewrite the log. Not additive: code of schema 2
+	// would read a log without its entries, so compat rises to 3.
+	{compat: 3, stmts: []string{
+		`CREATE TABLE IF NOT EXISTS rk_log_entries (
+			guild_id text NOT NULL,
+			log_id   text NOT NULL,
+			seq      integer NOT NULL,
+			entry    bytea NOT NULL,
+			PRIMARY KEY (guild_id, log_id, seq),
+			FOREIGN KEY (guild_id, log_id) REFERENCES rk_logs (guild_id, id) ON DELETE CASCADE)`,
+	}},
 }
 
 // PGSchemaVersion is the PostgreSQL schema version this code writes. It always equals len(pgMigrations).
-const PGSchemaVersion = 2
+const PGSchemaVersion = 3
 
 const metaBootstrap = `CREATE TABLE IF NOT EXISTS rk_meta (key text PRIMARY KEY, value text NOT NULL)`
 
