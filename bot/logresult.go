@@ -39,16 +39,17 @@ func logOfResult(result any) *sessionlog.Entry {
 	return logOfHP(result)
 }
 
-// logOfHP is the log entry of /hp's result in any system: the amount and its target, the damage type when known.
-// The character who took it is the entry's character; no one is its source.
+// logOfHP is the log entry of /hp's result in any system: the amount and its target, the damage type when known,
+// and the save it called for (a 5e concentration save, a Call of Cthulhu major wound's CON roll). The character who took it is the entry's character; no one is its
+// source.
 func logOfHP(result any) *sessionlog.Entry {
 	var who, typ string
 	amount, heal := 0, false
 	switch res := result.(type) {
 	case hpDamageResult:
 		who, amount = res.Character, res.Applied
-		if d := res.Detail; d != nil && d.HPAfter > d.HPBefore {
-			heal = true
+		if d := res.Detail; d != nil {
+			typ = string(d.Type)
 		}
 	case hpResult:
 		if d := res.Detail; d == nil || d.HPAfter <= d.HPBefore && d.TempAfter <= d.TempBefore {
@@ -80,7 +81,20 @@ func logOfHP(result any) *sessionlog.Entry {
 	if heal {
 		kind = sessionlog.KindHeal
 	}
-	return &sessionlog.Entry{Kind: kind, Damage: &sessionlog.Damage{Amount: max(amount, 0), Type: typ, Target: who}}
+	e := &sessionlog.Entry{Kind: kind, Damage: &sessionlog.Damage{Amount: max(amount, 0), Type: typ, Target: who}}
+	if res, ok := result.(hpDamageResult); ok && res.Concentration != nil && res.Concentration.Save != nil {
+		if save := logRoll5e(res.Concentration.Save, res.Concentration.Save.Odds()); save != nil { // concentration
+			e.Roll = save.Roll
+		}
+	}
+	if res, ok := result.(cocHPResult); ok && res.Wound != nil && res.Wound.CON != nil { // a major wound's CON roll
+		var odds *coc.Chance
+		if res.CONOdds != nil {
+			odds = &res.CONOdds.Success
+		}
+		e.Roll = cocRoll(res.Wound.CON, odds)
+	}
+	return e
 }
 
 // exactOdds is n in den as log odds, nil without a denominator.

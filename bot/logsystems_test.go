@@ -152,8 +152,11 @@ func TestLoggedCoCData(t *testing.T) {
 	}
 	wantDamage(t, "attack", a, 1, "", "Ghoul")
 
-	e.ok("alice", "/hp damage amount:3")
-	wantDamage(t, "/hp damage", e.lastEntry(sessionlog.KindDamage), 3, "", "Ada")
+	// 6 of Ada's 11 HP is a major wound: CON 60 rolls 75, a failure, recorded with the damage.
+	e.ok("alice", "/hp damage amount:6", 7, 5)
+	hp := e.lastEntry(sessionlog.KindDamage)
+	wantDamage(t, "/hp damage", hp, 6, "", "Ada")
+	wantLogRoll(t, "major wound's CON roll", hp.Roll, "1d100", []int{75}, 75, 60, sessionlog.Failure, 0.6)
 }
 
 // TestLoggedCast5eData: a recorded 5e spell at one target keeps its damage roll and what it dealt (issue 18).
@@ -166,4 +169,21 @@ func TestLoggedCast5eData(t *testing.T) {
 		t.Errorf("magic missile roll %+v", c.Roll)
 	}
 	wantDamage(t, "magic missile", c, 9, "", "Ogre")
+}
+
+// TestLoggedHP5eData: a recorded 5e /hp damage keeps the amount, its type, whom it hit and the concentration save
+// it called for, with its d20 and odds; healing is recorded as healing.
+func TestLoggedHP5eData(t *testing.T) {
+	e := castEnv(t)
+	e.ok("alice", "/cast spell:detect_magic")
+	e.ok("alice", `/log start name:"Hurt"`)
+	// 22 damage: a DC 11 concentration save, 1d20 (8) + 2 = 10 fails.
+	e.ok("alice", "/hp damage amount:22 type:fire", 8)
+	d := e.lastEntry(sessionlog.KindDamage)
+	wantDamage(t, "/hp damage", d, 22, "fire", "Mira")
+	if r := d.Roll; r == nil || r.Natural != 8 || r.Total != 10 || r.Target != 11 || r.Outcome != sessionlog.Failure || r.Odds == nil {
+		t.Errorf("concentration save %+v", d.Roll)
+	}
+	e.ok("alice", "/hp heal amount:4")
+	wantDamage(t, "/hp heal", e.lastEntry(sessionlog.KindHeal), 4, "", "Mira")
 }
