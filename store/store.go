@@ -123,7 +123,18 @@ type Tx interface {
 	RestoreLog(l *Log) error   // PutLog for Import: keeps a non-zero Updated
 	DeleteLog(id string) error // ErrNotFound
 
-	// Clear deletes all of the guild's data: settings, characters, active pointers, encounters and logs. The
+	// Macro is the owner's macro of that name (compared as FoldName does); owner "" is the guild's server
+	// macros. ErrNotFound.
+	Macro(ownerID, name string) (*Macro, error)
+	Macros(ownerID string) ([]*Macro, error) // the owner's macros ("" the server's), sorted by FoldName(name)
+	AllMacros() ([]*Macro, error)            // every macro of the guild, sorted by owner ID, then FoldName(name)
+	// PutMacro creates or replaces (same owner, same folded name) m and sets GuildID and Updated in place;
+	// ErrInvalid for a malformed owner, name or command, ErrTooLarge past MaxRecordSize.
+	PutMacro(m *Macro) error
+	RestoreMacro(m *Macro) error            // PutMacro for Import: keeps a non-zero Updated
+	DeleteMacro(ownerID, name string) error // ErrNotFound
+
+	// Clear deletes all of the guild's data: settings, characters, active pointers, encounters, logs and macros. The
 	// counter of character IDs is kept, so a cleared guild never hands out an ID again.
 	Clear() error
 }
