@@ -26,8 +26,8 @@ type Export struct {
 	Active     map[string]string `json:"active"`     // user ID → active character ID
 	// ChannelActive is each user's per-channel choice: user ID → channel ID → character ID (omitted when none).
 	ChannelActive map[string]map[string]string `json:"channel_active,omitempty"`
-	Encounters    []*Encounter                 `json:"encounters"`     // sorted by channel
-	Logs          []*Log                       `json:"logs,omitempty"` // session logs, sorted by ID (an optional field: version 1)
+	Encounters    []*Encounter                 `json:"encounters"`       // sorted by channel
+	Logs          []*Log                       `json:"logs,omitempty"`   // session logs, sorted by ID (an optional field: version 1)
 	Macros        []*Macro                     `json:"macros,omitempty"` // sorted by owner ("" = server), then name (optional)
 }
 
