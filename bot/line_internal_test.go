@@ -34,4 +34,3 @@ func TestTokenize(t *testing.T) {
 		t.Errorf("unclosed quote: %v", err)
 	}
 }
-
