@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -124,6 +125,17 @@ func TestSheetImportDDBRefused(t *testing.T) {
 	e.refused("ann", "/sheet import url:https://www.dndbeyond.com/characters/99", "ddb.err.timeout")
 	e.refused("ann", "/sheet import url:https://www.dndbeyond.com/characters/1 file:"+path, "sheet.err.file_or_url")
 	e.refused("ann", "/sheet import", "sheet.err.no_file")
+	// a file is bounded at 256 KiB (the fixtures are far below): one byte more is refused before it is read
+	big := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(big, append([]byte(`{"data":{}}`), bytes.Repeat([]byte(" "), 256<<10-10)...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e.refused("ann", "/sheet import file:"+big, "sheet.err.file_too_large")
+	for _, fx := range ddbFixtures {
+		if _, data := ddbFixture(t, fx); len(data) > 256<<10 {
+			t.Errorf("fixture %s is %d bytes, over the cap", fx, len(data))
+		}
+	}
 
 	none := newPlayEnv(t) // no downloader configured
 	none.refused("ann", "/sheet import url:https://www.dndbeyond.com/characters/1", "sheet.err.no_download")
