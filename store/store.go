@@ -70,7 +70,7 @@ type Store interface {
 	// consistent snapshot. fn may run more than once too (PostgreSQL runs it again when the connection is lost
 	// before it ends), so it follows the same rules as an Update's.
 	View(ctx context.Context, guildID string, fn func(Tx) error) error
-	// Guilds lists the IDs of the guilds that hold any data (settings, characters, active pointers or
+	// Guilds lists the IDs of the guilds that hold any data (settings, characters, active pointers, logs, macros or
 	// encounters), in byte order. Copy and backups use it.
 	Guilds(ctx context.Context) ([]string, error)
 	// Close releases the store. Later calls to Update and View return ErrClosed.
