@@ -152,7 +152,10 @@ func (b *Bot) macroRun(req *Request) (*Reply, error) {
 	}
 	ps := placeholders(m.Command)
 	for name := range args {
-		if !slices.ContainsFunc(ps, func(p string) bool { return strings.ToLower(p) == name }) {
+		switch {
+		case len(ps) == 0:
+			return nil, Errorf("macro.err.no_placeholders", "Macro", m.Name)
+		case !slices.ContainsFunc(ps, func(p string) bool { return strings.ToLower(p) == name }):
 			return nil, Errorf("macro.err.unknown_arg", "Name", name, "Macro", m.Name, "Names", strings.Join(ps, ", "))
 		}
 	}

@@ -66,6 +66,7 @@ func TestMacroAttack(t *testing.T) {
 func TestMacroRefused(t *testing.T) {
 	e := newPlayEnv(t)
 	e.ok("ann", `/macro save name:hit command:"/roll expr:{dice}+{bonus}"`)
+	e.ok("ann", `/macro save name:plain command:"/roll expr:1d20"`)
 	for _, c := range []struct{ line, code string }{
 		{`/macro save name:x command:"/nosuch expr:1"`, "core.err.unknown_command"},
 		{`/macro save name:x command:"/roll nosuch:1"`, "core.err.unknown_option"},
@@ -84,6 +85,7 @@ func TestMacroRefused(t *testing.T) {
 		{`/macro run name:hit args:"dice:1d20 bonus:2 extra:1"`, "macro.err.unknown_arg"},
 		{`/macro run name:hit args:"1d20 2"`, "macro.err.bad_args"},
 		{`/macro delete name:nosuch`, "macro.err.not_found"},
+		{`/macro run name:plain args:"x:1"`, "macro.err.no_placeholders"},
 	} {
 		e.refused("ann", c.line, c.code)
 	}
