@@ -16,7 +16,7 @@ import (
 // (scope:server) that everyone may run, and a user's own macro of the same name shadows one.
 
 const (
-	scopePersonal = "personal"
+	scopePersonal = "mine"
 	scopeServer   = "server"
 )
 
