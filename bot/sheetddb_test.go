@@ -110,6 +110,49 @@ func TestSheetImportDDB(t *testing.T) {
 	}
 }
 
+// TestSheetImportDDBSpells (issue 16): the SRD spells an import finds are kept on the sheet, prepared or not: /sheet
+// show lists them, and they survive a change of the sheet and a /sheet export and import.
+func TestSheetImportDDBSpells(t *testing.T) {
+	e := newPlayEnv(t)
+	prepared := map[bool]int{}
+	for _, name := range ddbFixtures {
+		path, data := ddbFixture(t, name)
+		imp, want := wantSheet(t, data)
+		user := "u_" + name
+		e.ok(user, "/sheet import file:"+path)
+		var wantSpells []any
+		for _, s := range imp.Spells {
+			k := map[string]any{"id": s.ID}
+			if s.Prepared {
+				k["prepared"] = true
+			}
+			wantSpells = append(wantSpells, k)
+		}
+		check := func(user, when string) {
+			t.Helper()
+			r := e.ok(user, "/sheet show")
+			if got := r.Result["spells"]; !reflect.DeepEqual(got, any(wantSpells)) && !(got == nil && len(wantSpells) == 0) {
+				t.Errorf("%s %s: spells %v, want %v", name, when, got, wantSpells)
+			}
+			if len(imp.Spells) > 0 && !strings.Contains(r.Text, "Spells: ") {
+				t.Errorf("%s %s: /sheet show lists no spells: %s", name, when, r.Text)
+			}
+		}
+		check(user, "after the import")
+		e.ok(user, "/sheet set field:ac value:15")
+		check(user, "after /sheet set")
+		file := e.exportFile(user, "dnd5e", want.Name)("copy_"+name, func(map[string]any) {})
+		e.ok("copy_"+user, "/sheet import file:"+file)
+		check("copy_"+user, "after /sheet export and import")
+		for _, s := range imp.Spells {
+			prepared[s.Prepared]++
+		}
+	}
+	if prepared[true] == 0 || prepared[false] == 0 {
+		t.Fatalf("the fixtures hold %d prepared and %d unprepared SRD spells: the test needs both", prepared[true], prepared[false])
+	}
+}
+
 // TestSheetImportDDBRefused: bad links, private characters, both options, a bot without downloads, and the
 // bounded download (size and time) are refused with nothing stored.
 func TestSheetImportDDBRefused(t *testing.T) {
