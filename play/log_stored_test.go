@@ -10,7 +10,7 @@ import (
 	"rulekeeper/store"
 )
 
-// TestRecordMigratesAWholeLog: a log stored whole by schema 2 (its entries inside its data) is read as it was,
+// TestRecordMigratesAWholeLog: a log stored whole by schema 2 or 3 (its entries inside its data) is read as it was,
 // and the first append moves its entries out of the header, keeping their order; a pause keeps them too.
 func TestRecordMigratesAWholeLog(t *testing.T) {
 	e := newEnv(t)

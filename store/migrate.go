@@ -16,8 +16,9 @@ var (
 	bucketNames      = []byte("names")
 	bucketActive     = []byte("active")
 	bucketEncounters = []byte("encounters")
-	bucketLogs       = []byte("logs")       // session logs: guild\x00id → record
+	bucketLogs       = []byte("logs")       // session logs: guild\x00id → header record
 	bucketLogOpen    = []byte("logopen")    // guild\x00channel → the id of the channel's open log
+	bucketMacros     = []byte("macros")     // guild\x00owner\x00folded name → record (owner "" = server macro)
 	bucketLogEntries = []byte("logentries") // guild\x00id\x00seq → one entry of a log
 
 	keyFormat = []byte("format")         // formatName: tells our files from other programs' bbolt files
@@ -55,8 +56,13 @@ var migrations = []migration{
 		}
 		return nil
 	},
-	// 2 → 3: log entries stored one per key, so an append does not rewrite the log. A log written whole by
-	// schema 2 keeps its entries in its data; play/sessionlog reads both.
+	// 2 → 3: macros (issue 16).
+	func(btx *bolt.Tx) error {
+		_, err := btx.CreateBucketIfNotExists(bucketMacros)
+		return err
+	},
+	// 3 → 4: log entries stored one per key, so an append does not rewrite the log. A log written whole by
+	// schema 2 or 3 keeps its entries in its data; play/sessionlog reads both.
 	func(btx *bolt.Tx) error {
 		_, err := btx.CreateBucketIfNotExists(bucketLogEntries)
 		return err
@@ -65,7 +71,7 @@ var migrations = []migration{
 
 // SchemaVersion is the schema version this code writes: Open migrates older files to it.
 // It always equals len(migrations) (a test checks).
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // migrate runs the pending migrations at Open: nothing when the file is current, ErrNewerSchema when it is
 // newer than this code.
