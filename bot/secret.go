@@ -84,7 +84,7 @@ func (b *Bot) reveal(req *Request) (*Reply, error) {
 	b.recordRevealed(req, ch, roller, rollerName, shown)
 	kept := *req.Message
 	kept.Buttons, kept.Update, kept.Ephemeral = nil, true, false
-	kept.Posts = []Post{{ChannelID: ch, Reply: &shown}}
+	kept.Posts = []Post{{ChannelID: ch, Reply: &shown, Refused: req.T("secret.reveal_refused", "Channel", "<#"+ch+">")}}
 	kept.Result = secretResult{Secret: false}
 	return &kept, nil
 }

@@ -181,3 +181,41 @@ func TestSecretRollGMChannelForbidden(t *testing.T) {
 		t.Errorf("%d refused posts to the GM channel, want 2", refused)
 	}
 }
+
+// TestSecretRevealForbidden (issue 18): when Discord refuses the revealed roll in its channel for a missing
+// permission, the GM's copy says so.
+func TestSecretRevealForbidden(t *testing.T) {
+	const gmChannel = "300000000000000779"
+	b := secretBot(t, gmChannel)
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake := discordtest.NewServer()
+	defer fake.Close()
+	fake.Forbid(testChannel)
+	ts := httptest.NewServer(NewHTTPServer(b, pub, fake.Session("secret"), Config{}))
+	defer ts.Close()
+	fx := &httpFixture{ts: ts}
+	code, out := fx.post(t, nil, mustJSON(t, commandInteraction("910000000000000500", userA, "en-US", "roll",
+		option("expr", 3, "1d20+5"), option("secret", 5, true))), priv, time.Now())
+	if code != 200 {
+		t.Fatalf("%d %s", code, out)
+	}
+	gm := channelMessage(t, testCtx(t), fake, gmChannel)
+	bs := gm.Buttons()
+	if len(bs) != 1 {
+		t.Fatalf("the GM's buttons %+v", bs)
+	}
+	click := componentInteraction("910000000000000501", userA, "en-US", bs[0].CustomID)
+	click["message"] = map[string]any{"id": "500000000000000002", "channel_id": gmChannel, "embeds": gm.Embeds}
+	click["member"].(map[string]any)["permissions"] = "32" // Manage Server: a GM
+	code, out = fx.post(t, nil, mustJSON(t, click), priv, time.Now())
+	if code != 200 {
+		t.Fatalf("%d %s", code, out)
+	}
+	cb := responseBody(t, out)
+	if len(cb.Data.Embeds) != 1 || !strings.Contains(cb.Data.Embeds[0].Description, "could not be revealed: I may not post in <#"+testChannel+">") {
+		t.Errorf("the GM's copy after a refused reveal: %+v", cb.Data.Embeds)
+	}
+}
