@@ -7,6 +7,7 @@ import (
 	"rulekeeper/bot"
 	"rulekeeper/bot/console"
 	"rulekeeper/locales"
+	"rulekeeper/rules/coc"
 )
 
 // TestOptionErrorsNameLocalized (issue 15, review item 10): the errors of a request that does not fit the command
@@ -91,5 +92,38 @@ func TestSheetFieldNamesLocalized(t *testing.T) {
 	}
 	if c := e.sheet("alice", "Aria"); c.Speed != 30 || c.AC != 15 {
 		t.Errorf("speed %d, AC %d", c.Speed, c.AC)
+	}
+}
+
+// TestSheetFieldNamesEverySystem (issue 15): Rogue's Tale and Call of Cthulhu fields are read by their name in any
+// language and named in the caller's; each system reads its own names (민첩성 is agi on a Rogue's Tale sheet and
+// dex, a characteristic, on an investigator).
+func TestSheetFieldNamesEverySystem(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", "/sheet create system:rogue name:Pip")
+	e.ok("bob", createAda)
+	tests := []struct {
+		user, locale, line, want string
+	}{
+		{"alice", "ko", "/시트 설정 항목:최대쳐내기 값:2", "**Pip**의 최대쳐내기를 바꿨습니다."},
+		{"alice", "zh-CN", "/sheet set field:敏捷度 value:8", "已修改 **Pip** 的敏捷度。"},
+		{"alice", "zh-TW", "/sheet set field:max_dodge value:1", "已修改 **Pip** 的最大閃避。"},
+		{"alice", "ko", "/시트 설정 항목:민첩성 값:9", "**Pip**의 민첩성을 바꿨습니다."},
+		{"alice", "ko", "/sheet set field:nonsense value:1", "민첩성, 민첩성강화,"},
+		{"bob", "zh-CN", "/角色卡 修改 项目:职业 值:医生", "已修改 **Ada** 的职业。"},
+		{"bob", "ko", "/시트 설정 항목:민첩성 값:70", "**Ada**의 민첩성을 바꿨습니다."},
+		{"bob", "ko", "/시트 설정 항목:무기 값:\"칼, 격투, 1d4\"", "**Ada**의 무기를 바꿨습니다."},
+		{"bob", "zh-TW", "/sheet set field:nonsense value:1", "職業"},
+	}
+	for _, tt := range tests {
+		if r := e.runLocale(tt.user, tt.locale, tt.line); !strings.Contains(r.Text, tt.want) {
+			t.Errorf("%s %s: %q, want %q", tt.locale, tt.line, r.Text, tt.want)
+		}
+	}
+	if c := e.rt("alice", "Pip"); c.Equip.MaxParry == nil || *c.Equip.MaxParry != 2 || c.Equip.MaxDodge == nil || *c.Equip.MaxDodge != 1 {
+		t.Errorf("max parry %v, max dodge %v", c.Equip.MaxParry, c.Equip.MaxDodge)
+	}
+	if c := e.coc("bob", "Ada"); c.Occupation != "医生" || c.Scores.Get(coc.DEX) != 70 {
+		t.Errorf("occupation %q, DEX %d", c.Occupation, c.Scores.Get(coc.DEX))
 	}
 }
