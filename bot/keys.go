@@ -21,6 +21,9 @@ func dynamicKeys() []string {
 			keys = append(keys, fieldKey(f))
 		}
 	}
+	for _, n := range exampleNames {
+		keys = append(keys, exampleNameKey(n))
+	}
 	for _, v := range npcInitiatives {
 		keys = append(keys, "gm.settings.npc_initiative."+v)
 	}

@@ -181,7 +181,11 @@ func (c *Console) parse(line string) (*bot.Request, error) {
 				if bot.HasSub(opts) {
 					return nil, bot.Errorf("core.err.unknown_subcommand", "Name", t.text, "Command", strings.Join(req.Path, " ")).About(slices.Clone(req.Path), "")
 				}
-				return nil, bot.Errorf("core.err.bare_word", "Word", t.text)
+				e := bot.Errorf("core.err.bare_word", "Word", t.text)
+				if o := c.Bot.Option(req.Path, t.text); o != nil {
+					e = bot.Errorf("core.err.bare_option", "Name", o.Name).About(slices.Clone(req.Path), o.Name)
+				}
+				return nil, e
 			}
 			req.Options[last] = req.Options[last].(string) + " " + t.text
 			continue
@@ -191,7 +195,7 @@ func (c *Console) parse(line string) (*bot.Request, error) {
 			name = o.Name
 		}
 		if _, dup := req.Options[name]; dup {
-			return nil, bot.Errorf("core.err.duplicate_option", "Name", name)
+			return nil, bot.Errorf("core.err.duplicate_option", "Name", name).About(slices.Clone(req.Path), name)
 		}
 		req.Options[name] = t.text
 		last = name
