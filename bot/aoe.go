@@ -225,7 +225,7 @@ func (b *Bot) aoe(req *Request) (*Reply, error) {
 	if len(res.Inside) > 0 {
 		var names []string
 		for _, c := range res.Inside {
-			names = append(names, strconv.Itoa(c.Label)+" "+c.Name+" "+posText(&encounter.Pos{X: c.X, Y: c.Y}))
+			names = append(names, strconv.Itoa(c.Label)+" "+c.Name+" "+posText(req.P, &encounter.Pos{X: c.X, Y: c.Y}))
 		}
 		lines = append(lines, req.T("aoe.inside", "Names", req.P.List(names)))
 	} else if e != nil {
