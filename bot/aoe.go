@@ -61,7 +61,7 @@ func completeDirection(req *Request) []Choice {
 		key, _ := area.DirKey(float64(i) * 45)
 		name := req.T(key)
 		if typed == "" || strings.HasPrefix(n, typed) || strings.Contains(strings.ToLower(name), typed) {
-			out = append(out, Choice{Name: name + " (" + n + ")", Value: n})
+			out = append(out, Choice{Name: req.P.Paren(name, n), Value: n})
 		}
 	}
 	return out

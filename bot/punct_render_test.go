@@ -24,6 +24,9 @@ func TestRenderedPunctuation(t *testing.T) {
 		{"gm", "zh-CN", "/init add name:地精 hp:7 ac:13 x:3 y:4", []string{"（3,4）"}, nil, []int{10}},
 		{"gm", "zh-CN", "/init list", []string{"（3,4）"}, []string{"(3,4)"}, nil},
 		{"gm", "en", "/init list", []string{" (3,4)"}, nil, nil},
+		{"bob", "zh-CN", "/sheet create system:rogue name:皮普", nil, nil, nil},
+		{"bob", "zh-CN", "/check skill:reflex", []string{"成功 21/36（58.3%）"}, []string{"% ("}, []int{3, 4}},
+		{"bob", "ko", "/check skill:reflex", []string{"21/36 (58.3%)"}, nil, []int{3, 4}},
 	}
 	for _, tt := range tests {
 		r := e.runLocale(tt.user, tt.locale, tt.line, tt.faces...)
