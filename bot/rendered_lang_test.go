@@ -54,6 +54,33 @@ var renderedLines = [][2]string{
 	{"alice", "/sheet create system:coc name:%s3 skills:\"STR 50 CON 60 SIZ 55 DEX 65 APP 50 INT 70 POW 60 EDU 85 Luck 40\""},
 	{"alice", "/check skill:spot_hidden"},
 	{"alice", "/san loss:1/1d6"},
+	{"alice", "/help command:settings"},
+	{"alice", "/help command:coc"},
+	{"alice", "/help command:effect"},
+	{"alice", "/help command:feature"},
+	{"alice", "/help command:counter"},
+	{"alice", "/help command:log"},
+	{"alice", "/help command:monster"},
+	{"alice", "/help command:time"},
+	{"alice", "/help command:say"},
+	{"alice", "/help command:san"},
+	{"alice", "/help command:deathsave"},
+	{"alice", "/help command:condition"},
+	{"alice", "/help command:identify"},
+	{"alice", "/help command:rest"},
+	{"alice", "/help command:save"},
+	{"alice", "/help command:stats"},
+	{"alice", "/help command:r"},
+	{"alice", "/help command:attack"},
+	{"alice", "/help command:init"},
+	{"alice", "/help command:rt"},
+	{"alice", "/help command:hp"},
+	{"alice", "/help command:aoe"},
+	{"alice", "/help command:check"},
+	{"alice", "/sheet show"},
+	{"alice", "/sheet set field:energy value:3"},
+	{"alice", "/roll expr:1d20 expr:2"},
+	{"alice", "/sheet set field"},
 }
 
 var (
@@ -66,7 +93,8 @@ var (
 	// allowedASCII are the words a native reader expects as they are: abbreviations of the games and units.
 	allowedASCII = map[string]bool{"HP": true, "AC": true, "DC": true, "GM": true, "NPC": true, "D": true, "e": true,
 		"Rogue's": true, "Tale": true, "D&D": true, "SAN": true, "MP": true, "d": true,
-		"JSON": true, "PNG": true, "SRD": true, "png": true, "alice": true, "gm": true} // file formats; the console's user names (data)
+		"JSON": true, "PNG": true, "SRD": true, "png": true, "HTML": true, "alice": true, "gm": true, // file formats; the console's user names (data)
+		"English": true} // a language picker names each language in itself (English, 한국어, 简体中文)
 )
 
 // foreignWords returns the ASCII words of text outside code spans, numbers, dice and allowed words.
