@@ -170,3 +170,23 @@ func TestTypedOptionErrorsLocalized(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionSpansLocalized (issue 15, goal 4): a reply that quotes one option of the command it answers in a code
+// span of its own (`kit:true`) names the option as the caller's Discord shows it; English is unchanged.
+func TestOptionSpansLocalized(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", createAria)
+	e.ok("alice", "/hp damage amount:40")
+	tests := []struct {
+		locale, want string
+	}{
+		{"ko", "`치료사키트:true`"},
+		{"zh-CN", "`" + locales.For(locales.ZhCN).T("cmd.deathsave.stabilize.kit.label") + ":true`"},
+		{"en", "`kit:true`"},
+	}
+	for _, tt := range tests {
+		if r := e.runLocale("bob", tt.locale, "/deathsave stabilize character:Aria"); !strings.Contains(r.Text, tt.want) {
+			t.Errorf("%s: %q, want %q", tt.locale, r.Text, tt.want)
+		}
+	}
+}
