@@ -177,8 +177,10 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 	}
 	r = b.keepSecret(req, r)
 	keepPrivate(r, private)
+	b.localizeOptionSpans(req.P, req.Path, r)
 	b.localizeReply(req.P, r)
 	for _, p := range r.Posts {
+		b.localizeOptionSpans(req.P, req.Path, p.Reply)
 		b.localizeReply(req.P, p.Reply)
 	}
 	b.record(req, r)

@@ -53,7 +53,11 @@ func (b *Bot) parseLine(req *Request, line string, fill func(string) (string, er
 				if HasSub(opts) {
 					return Errorf("core.err.unknown_subcommand", "Name", t.text, "Command", strings.Join(req.Path, " ")).About(slices.Clone(req.Path), "")
 				}
-				return Errorf("core.err.bare_word", "Word", t.text)
+				e := Errorf("core.err.bare_word", "Word", t.text)
+				if o := b.Option(req.Path, t.text); o != nil {
+					e = Errorf("core.err.bare_option", "Name", o.Name).About(slices.Clone(req.Path), o.Name)
+				}
+				return e
 			}
 			req.Options[last] = req.Options[last].(string) + " " + t.text
 			continue
@@ -63,7 +67,7 @@ func (b *Bot) parseLine(req *Request, line string, fill func(string) (string, er
 			name = o.Name
 		}
 		if _, dup := req.Options[name]; dup {
-			return Errorf("core.err.duplicate_option", "Name", name)
+			return Errorf("core.err.duplicate_option", "Name", name).About(slices.Clone(req.Path), name)
 		}
 		req.Options[name] = t.text
 		last = name
@@ -122,6 +126,7 @@ func tokenize(line string) ([]lineWord, error) {
 	return toks, nil
 }
 
+// isOptionName tells whether s can name an option of a typed line: letters of any language, digits, _ and -.
 func isOptionName(s string) bool {
 	for _, r := range s {
 		if !(r == '_' || r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r)) {

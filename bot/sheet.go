@@ -196,17 +196,17 @@ func (b *Bot) sheetUse(req *Request) (*Reply, error) {
 }
 
 func (b *Bot) sheetSet(req *Request) (*Reply, error) {
-	field := fieldID(strings.ToLower(strings.TrimSpace(req.Str("field"))))
+	typed := strings.ToLower(strings.TrimSpace(req.Str("field")))
 	e := play.SheetEdit{Character: req.Str("character")}
 	for _, id := range systemChoices {
-		b.systems[id].edit(req, field, req.Str("value"), &e)
+		b.systems[id].edit(req, fieldID(id, typed), req.Str("value"), &e)
 	}
 	sh, err := b.cfg.Table.SetSheet(req.Ctx, req.caller(), e)
 	if err != nil {
 		return nil, err
 	}
 	r := b.systems[sh.System].show(req, sh)
-	r.Body = req.T("sheet.changed", "Field", fieldName(req.P, field), "Name", sh.Name) + "\n" + r.Body
+	r.Body = req.T("sheet.changed", "Field", fieldName(req.P, fieldID(sh.System, typed)), "Name", sh.Name) + "\n" + r.Body
 	r.Tone = ToneSuccess
 	return r, nil
 }

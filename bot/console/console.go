@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"rulekeeper/bot"
+	"rulekeeper/locales"
 )
 
 // Console is the stdin transport: it reads the same slash-command lines a Discord user types
@@ -194,6 +195,15 @@ func (c *Console) writeOne(out io.Writer, r *bot.Reply, to bot.Post) {
 	io.WriteString(out, text+"\n")
 }
 
+// fieldLabel joins a field's name and value with the colon of the reply's language ("示例：…"), ": " when the reply
+// has none.
+func fieldLabel(lang locales.Lang, name, value string) string {
+	if lang == "" {
+		return name + ": " + value
+	}
+	return locales.For(lang).Label(name, value)
+}
+
 // RenderText renders a reply as plain text (Discord markdown kept): the user it pings, title, body, fields,
 // footer, buttons.
 func RenderText(r *bot.Reply) string {
@@ -212,7 +222,7 @@ func RenderText(r *bot.Reply) string {
 			parts = append(parts, f.Value) // a continuation field (Discord needs a name; a zero-width space)
 			continue
 		}
-		parts = append(parts, f.Name+": "+f.Value)
+		parts = append(parts, fieldLabel(r.Lang, f.Name, f.Value))
 	}
 	if r.Footer != "" {
 		parts = append(parts, "— "+r.Footer)
