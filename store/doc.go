@@ -124,7 +124,8 @@
 // timestamps are kept. [Export.SetGuild] moves an export to another guild before importing. Unknown fields
 // are rejected. Fields:
 //
-//   - format: "rulekeeper-guild"; version: 1 (a newer version is refused); exported: when (RFC 3339).
+//   - format: "rulekeeper-guild"; version: 2 (a newer version is refused; version 1, written before logs kept
+//     their entries apart and before macros, is read as is); exported: when (RFC 3339).
 //   - guild: the settings; guild.guild_id is the guild the export belongs to.
 //   - characters: sorted by owner, then name; guild_id may be omitted; sheet is the system's sheet as is.
 //   - active: user ID → that user's active character ID, which must be one of the characters.
@@ -136,7 +137,7 @@
 //   - macros (omitted when none): saved command lines sorted by owner_id (omitted for a server macro), then name;
 //     names unique per owner (FoldName).
 //
-// Example (testdata/export-v1.json): a 5e character, a Rogue's Tale character and an encounter in round 2.
+// Example (testdata/export-v1.json, a version 1 file that still imports): a 5e character, a Rogue's Tale character and an encounter in round 2.
 //
 //	{
 //	  "format": "rulekeeper-guild",

@@ -10,10 +10,12 @@ import (
 	"time"
 )
 
-// ExportFormat and ExportVersion identify the guild export JSON documented in doc.go.
+// ExportFormat and ExportVersion identify the guild export JSON documented in doc.go. Version 2 added macros
+// and a log's entries apart from its header: an older rulekeeper refuses it by its version, not by a field it
+// does not know; version 1 files import as they are.
 const (
 	ExportFormat  = "rulekeeper-guild"
-	ExportVersion = 1
+	ExportVersion = 2
 )
 
 // Export is all of one guild's data: the JSON that `rulekeeper export` writes and `rulekeeper import` reads.
@@ -27,7 +29,7 @@ type Export struct {
 	// ChannelActive is each user's per-channel choice: user ID → channel ID → character ID (omitted when none).
 	ChannelActive map[string]map[string]string `json:"channel_active,omitempty"`
 	Encounters    []*Encounter                 `json:"encounters"`       // sorted by channel
-	Logs          []*Log                       `json:"logs,omitempty"`   // session logs, sorted by ID (an optional field: version 1)
+	Logs          []*Log                       `json:"logs,omitempty"`   // session logs, sorted by ID (an optional field)
 	Macros        []*Macro                     `json:"macros,omitempty"` // sorted by owner ("" = server), then name (optional)
 }
 

@@ -88,7 +88,7 @@ func TestExportImport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.Format != "rulekeeper-guild" || e.Version != 1 || e.Exported.IsZero() || len(e.Characters) != 4 ||
+	if e.Format != "rulekeeper-guild" || e.Version != store.ExportVersion || e.Exported.IsZero() || len(e.Characters) != 4 ||
 		len(e.Active) != 3 || len(e.Encounters) != 2 || e.Encounters[0].ChannelID != "c1" {
 		t.Fatalf("export: %+v", e)
 	}
@@ -177,6 +177,10 @@ func TestExportExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if e.Version != 1 || got.Version != store.ExportVersion {
+		t.Errorf("versions: read %d, exported %d; want 1 (the example) and %d", e.Version, got.Version, store.ExportVersion)
+	}
+	e.Version = store.ExportVersion // a version 1 file imports, and exports as the current version
 	sameExport(t, got, e)
 	doc, err := os.ReadFile("doc.go")
 	if err != nil {
@@ -205,7 +209,7 @@ func TestImportInvalid(t *testing.T) {
 	huge := json.RawMessage(`"` + strings.Repeat("x", store.MaxRecordSize) + `"`)
 	for name, change := range map[string]func(e *store.Export){
 		"wrong format":       func(e *store.Export) { e.Format = "something-else" },
-		"newer version":      func(e *store.Export) { e.Version = 2 },
+		"newer version":      func(e *store.Export) { e.Version = store.ExportVersion + 1 },
 		"no version":         func(e *store.Export) { e.Version = 0 },
 		"no guild":           func(e *store.Export) { e.Guild.GuildID = "" },
 		"null character":     func(e *store.Export) { e.Characters = append(e.Characters, nil) },
