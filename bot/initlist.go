@@ -28,6 +28,8 @@ type initRow struct {
 	Concentration string         `json:"concentration,omitempty"`
 	Pos           *encounter.Pos `json:"pos,omitempty"`
 	Owner         string         `json:"owner,omitempty"`
+	// Actions are the tracked actions (/action) on the combatant, in the reply language.
+	Actions []string `json:"actions,omitempty"`
 }
 
 // initListResult is the JSON of /init list.
@@ -115,6 +117,14 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 			out.Conditions = append(out.Conditions, cd.ID)
 			parts = append(parts, conditionRounds(req, conditionText(req, cd.ID), cd.Rounds))
 		}
+		fx := play.NPCEffects(c)
+		if s := sheets[c.ID]; s != nil {
+			fx = s.Effects
+		}
+		if acts := actionNames(req, fx); len(acts) > 0 {
+			out.Actions = acts
+			parts = append(parts, req.P.List(acts))
+		}
 		if c.Pos != nil {
 			parts = append(parts, posText(c.Pos))
 		}
@@ -134,6 +144,17 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 	r := listPage(req, title, lines, &res) // one page of rows, with buttons to the others (gmturn.go)
 	r.Ephemeral = detail
 	return r, nil
+}
+
+// actionNames names the tracked actions (/action: dodge, dash …) among a combatant's effects.
+func actionNames(req *Request, list []dnd5e.ActiveEffect) []string {
+	var out []string
+	for _, e := range list {
+		if e.Source.Kind == dnd5e.SourceAction {
+			out = append(out, effectName(req, e.ID, e.Source))
+		}
+	}
+	return out
 }
 
 // cocStates are the CoC conditions that are an investigator's state in /init list's JSON, the gravest first.
