@@ -166,3 +166,65 @@ func TestCastWithoutTarget(t *testing.T) {
 		t.Errorf("burning hands:\n%s", r.Text)
 	}
 }
+
+// TestCastInstancesWithoutTarget (issue 14, 5e 6): a spell of darts, rays or beams cast at no target rolls each of
+// them, numbered — magic missile's three darts (1d4+1 each), scorching ray's three rays (attack and 2d6 each) and
+// eldritch blast's two beams at character level 5.
+func TestCastInstancesWithoutTarget(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("wendy", "/sheet create name:Wiz class:wizard level:5 str:8 dex:14 con:12 int:16 wis:10 cha:10")
+	r := e.ok("wendy", "/cast spell:magic_missile", 1, 2, 4)
+	for _, w := range []string{"#1 Damage: 1d4 (**1**) [force] + 1 = 2", "#2 Damage: 1d4 (2) [force] + 1 = 3", "#3 Damage: 1d4 (**4**) [force] + 1 = 5"} {
+		if !strings.Contains(r.Text, w) {
+			t.Errorf("magic missile lacks %q:\n%s", w, r.Text)
+		}
+	}
+	if d, _ := sub(t, r.Result, "detail")["open_darts"].([]any); len(d) != 3 {
+		t.Errorf("magic missile darts: %v", r.Result["detail"])
+	}
+	r = e.ok("wendy", "/cast spell:scorching_ray", 12, 1, 2, 20, 3, 4, 5, 6, 1, 1, 1)
+	for _, w := range []string{"#1 Attack roll: 1d20 (12) + 6 = 18", "#2 Attack roll: 1d20 (**20**) + 6 = 26", "#3 Attack roll: 1d20 (**1**) + 6 = 7"} {
+		if !strings.Contains(r.Text, w) {
+			t.Errorf("scorching ray lacks %q:\n%s", w, r.Text)
+		}
+	}
+	if a, _ := sub(t, r.Result, "detail")["open_attacks"].([]any); len(a) != 3 {
+		t.Errorf("scorching ray rays: %v", r.Result["detail"])
+	}
+	e.ok("wendy", "/sheet create name:Lock class:warlock level:5 str:8 dex:14 con:12 int:10 wis:10 cha:16")
+	r = e.ok("wendy", "/cast spell:eldritch_blast", 15, 7, 9, 8)
+	if a, _ := sub(t, r.Result, "detail")["open_attacks"].([]any); len(a) != 2 || !strings.Contains(r.Text, "#2 Attack roll: 1d20 (9) + 6 = 15") {
+		t.Errorf("eldritch blast at level 5:\n%s\n%v", r.Text, r.Result["detail"])
+	}
+}
+
+// TestCastInstancesSplit (issue 14, 5e 6): darts are split evenly between the targets named, or as the names are
+// repeated ("Goblin 1, Goblin 1, Goblin 2": two darts and one); a count that does not add up is refused.
+func TestCastInstancesSplit(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("wendy", "/sheet create name:Wiz class:wizard level:5 str:8 dex:14 con:12 int:16 wis:10 cha:10")
+	e.ok("gm", "/init start")
+	e.ok("gm", "/init add name:Goblin hp:20 ac:13 count:2", 5, 4)
+	e.ok("wendy", "/init join", 10)
+	darts := func(r playLine) map[string]int {
+		out := map[string]int{}
+		list, _ := sub(t, r.Result, "detail")["targets"].([]any)
+		for _, v := range list {
+			tg := v.(map[string]any)
+			out[tg["name"].(string)] = jnum(t, tg, "instances")
+		}
+		return out
+	}
+	r := e.ok("wendy", `/cast spell:magic_missile target:"Goblin 1, Goblin 2"`, 1, 1, 1)
+	if got := darts(r); got["Goblin 1"] != 2 || got["Goblin 2"] != 1 {
+		t.Errorf("even split: %v", got)
+	}
+	r = e.ok("wendy", `/cast spell:magic_missile target:"Goblin 2, Goblin 2, Goblin 1"`, 1, 1, 1)
+	if got := darts(r); got["Goblin 1"] != 1 || got["Goblin 2"] != 2 {
+		t.Errorf("named twice: %v", got)
+	}
+	if e.npcHP("Goblin 2") != 20-2-4 { // one dart (1+1), then two (1+1 each)
+		t.Errorf("Goblin 2 took %d", 20-e.npcHP("Goblin 2"))
+	}
+	e.refused("wendy", `/cast spell:magic_missile target:"Goblin 2, Goblin 2, Goblin 2, Goblin 1"`, "spell.err.bad_instances", 1, 1, 1, 1)
+}

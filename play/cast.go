@@ -200,6 +200,7 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	aimed := aimedTwice(targets, k.Targets, func(name string) (*Creature, error) { return s.target5e(name) })
 	harm := spellHarms(k.Spell, k.Choice)
 	for _, f := range targets {
 		if invalid[f] {
@@ -215,7 +216,13 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 	}
 	o := dnd5e.CastOptions{Ritual: k.Ritual, AnyClass: k.AnyClass || co.AnyClass, Concentration: &caster.conc, Mode: k.Mode, Bonus: k.Bonus,
 		CritRule: dnd5e.CritRule(g.CritRule), Choice: k.Choice, SaveDC: co.SaveDC, AttackBonus: co.AttackBonus}
-	res, err := cc.Cast(k.Spell, k.Level, spellTargets(caster, targets, invalid, k.Spell), s.r, o)
+	st := spellTargets(caster, targets, invalid, k.Spell)
+	if aimed != nil && k.Spell.Instances > 0 { // a name given more than once: that many darts, rays or beams each
+		for i, f := range targets {
+			st[i].Instances = aimed[f]
+		}
+	}
+	res, err := cc.Cast(k.Spell, k.Level, st, s.r, o)
 	if err != nil {
 		return nil, err
 	}
@@ -319,6 +326,28 @@ func (s *scene) castTargets(caster *Creature, e *encounter.Encounter, k *Cast5e)
 		invalid[f] = true
 	}
 	return targets, invalid, nil
+}
+
+// aimedTwice counts how many times each target was named when some name was given more than once (nil
+// otherwise): "Goblin 1, Goblin 1, Goblin 2" aims two of magic missile's darts at Goblin 1 and one at Goblin 2.
+func aimedTwice(targets []*Creature, names []string, find func(string) (*Creature, error)) map[*Creature]int {
+	if len(names) <= len(targets) {
+		return nil // each name a new target: none given twice
+	}
+	out := map[*Creature]int{}
+	twice := false
+	for _, name := range names {
+		f, err := find(name)
+		if err != nil || f == nil {
+			continue
+		}
+		out[f]++
+		twice = twice || out[f] > 1
+	}
+	if !twice {
+		return nil
+	}
+	return out
 }
 
 // spellTargets describes the targets for the rules: their defences and saves, and their distance from the caster
