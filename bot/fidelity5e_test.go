@@ -228,3 +228,42 @@ func TestCastInstancesSplit(t *testing.T) {
 	}
 	e.refused("wendy", `/cast spell:magic_missile target:"Goblin 2, Goblin 2, Goblin 2, Goblin 1"`, "spell.err.bad_instances", 1, 1, 1, 1)
 }
+
+// TestConcentrationLineOnOtherCommands (issue 14, 5e 10; digest B6): the reply of /init condition that ends a
+// character's concentration (stunned) says which spell it ended and why, and so does one that ends an NPC's.
+// /sheet set cannot incapacitate (hp is 1 or more; no field sets a condition): its reply keeps concentration and
+// says nothing of it.
+func TestConcentrationLineOnOtherCommands(t *testing.T) {
+	e := newPlayEnv(t)
+	gm := "gm-carol"
+	e.ok(gm, "/init start")
+	e.ok("wendy", "/sheet create name:Cleo class:cleric level:3 str:10 dex:10 con:14 int:10 wis:16 cha:10")
+	e.ok("wendy", "/init join", 10)
+	e.ok("wendy", "/cast spell:bless")
+	r := e.ok("wendy", "/sheet set field:hp value:5")
+	if strings.Contains(r.Text, "concentration") {
+		t.Errorf("/sheet set hp 5 speaks of concentration:\n%s", r.Text)
+	}
+	if r := e.ok("wendy", "/init list"); !strings.Contains(r.Text, "🧠") {
+		t.Errorf("/sheet set ended concentration:\n%s", r.Text)
+	}
+	r = e.ok(gm, "/init condition combatant:Cleo name:stunned")
+	for _, w := range []string{"Cleo loses concentration on Bless.", "An incapacitated creature cannot concentrate."} {
+		if !strings.Contains(r.Text, w) {
+			t.Errorf("/init condition lacks %q:\n%s", w, r.Text)
+		}
+	}
+	if r.Result["conc_ended"] != "bless" {
+		t.Errorf("conc_ended = %v", r.Result["conc_ended"])
+	}
+	if r := e.ok("wendy", "/init list"); strings.Contains(r.Text, "🧠") {
+		t.Errorf("still concentrating:\n%s", r.Text)
+	}
+
+	e.ok(gm, "/init add monster:cult_fanatic name:Fanatic", 5)
+	e.ok(gm, `/cast spell:hold_person as:Fanatic target:Cleo`, 1)
+	r = e.ok(gm, "/init condition combatant:Fanatic name:paralyzed")
+	if !strings.Contains(r.Text, "Fanatic loses concentration on Hold Person.") || r.Result["conc_ended"] != "hold_person" {
+		t.Errorf("NPC's concentration:\n%s\n%v", r.Text, r.Result)
+	}
+}

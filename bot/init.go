@@ -117,6 +117,9 @@ type initResult struct {
 	Ended    bool               `json:"ended,omitempty"`
 	Position int                `json:"position,omitempty"` // join: the new combatant's place in the order, from 1
 	Check    *dnd5e.RollResult  `json:"check,omitempty"`    // join: the DEX check rolled, when something changed it
+	// ConcEnded and Released: condition, the spell whose concentration the condition ended and what it held.
+	ConcEnded string          `json:"conc_ended,omitempty"`
+	Released  []play.Released `json:"released,omitempty"`
 }
 
 func orderNames(e *encounter.Encounter) []string {

@@ -207,5 +207,12 @@ func (b *Bot) initCondition(req *Request) (*Reply, error) {
 	if req.Has("rounds") {
 		label = conditionRounds(req, label, req.Int("rounds", 0))
 	}
-	return &Reply{Body: req.T(key, "Name", name, "Condition", label), Tone: ToneSuccess, Result: res}, nil
+	lines := []string{req.T(key, "Name", name, "Condition", label)}
+	if h := set.Conc; h != nil { // B6: an incapacitated caster's concentration ends, and what it held
+		res.ConcEnded, res.Released = h.ConcEnded, h.Released
+		lines = append(lines, req.T("fight.conc.lost", "Name", h.Name, "Spell", spellName(req, h.ConcEnded))+" "+req.T("play.condition.conc_incapacitated"))
+		lines = append(lines, releasedText(req, h.Released)...)
+		lines = append(lines, effectsEndedText(req, h.EffectsEnded)...)
+	}
+	return &Reply{Body: strings.Join(lines, "\n"), Tone: ToneSuccess, Result: res}, nil
 }

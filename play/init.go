@@ -340,6 +340,9 @@ type InitCondition struct {
 type ConditionSet struct {
 	Name, Condition string
 	Change          any
+	// Conc is the combatant after the change when it ended its concentration (B6: incapacitated), with the
+	// conditions and effects that spell held; nil otherwise.
+	Conc *Hit
 }
 
 // InitCondition puts a condition on a combatant, or takes it off: a 5e character's goes on its sheet (where
@@ -387,7 +390,13 @@ func (t *Table) InitCondition(ctx context.Context, c Caller, in InitCondition) (
 				return err
 			}
 			cr.dirty = true
-			return s.settle(cr) // an incapacitated caster's spell ends
+			if err := s.settle(cr); err != nil { // an incapacitated caster's spell ends
+				return err
+			}
+			if cr.concEnded != "" {
+				out.Conc = s.hit(cr, nil)
+			}
+			return nil
 		}
 		if in.Remove {
 			out.Change, err = e.RemoveCondition(cb.ID, id)
@@ -402,7 +411,13 @@ func (t *Table) InitCondition(ctx context.Context, c Caller, in InitCondition) (
 		}
 		cr := s.npc(e, c.ChannelID, cb)
 		cr.stats5e()
-		return s.settleNPC(cr) // an incapacitated NPC's spell ends (npc.go)
+		if err := s.settleNPC(cr); err != nil { // an incapacitated NPC's spell ends (npc.go)
+			return err
+		}
+		if cr.concEnded != "" {
+			out.Conc = s.hit(cr, nil)
+		}
+		return nil
 	})
 	return e, out, err
 }
