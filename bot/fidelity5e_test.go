@@ -267,3 +267,29 @@ func TestConcentrationLineOnOtherCommands(t *testing.T) {
 		t.Errorf("NPC's concentration:\n%s\n%v", r.Text, r.Result)
 	}
 }
+
+// TestNPCInitiativeConditions (issue 14, 5e 1; digest B4: initiative is a DEX check): NPCs that enter poisoned or
+// frightened roll initiative at disadvantage, the reply names the cause, advantage cancels it, and the NPCs carry
+// the conditions; exhaustion and a condition the monster is immune to are refused.
+func TestNPCInitiativeConditions(t *testing.T) {
+	e := newPlayEnv(t)
+	gm := "gm-carol"
+	e.ok(gm, "/init start")
+	r := e.ok(gm, "/init add name:Goblin hp:7 bonus:2 conditions:poisoned", 15, 4)
+	if !strings.Contains(r.Text, "2d20kl1 (~~15~~, 4) + 2 = 6") || !strings.Contains(r.Text, "Poisoned: disadvantage") {
+		t.Errorf("poisoned goblin:\n%s", r.Text)
+	}
+	if c := e.npcConditions("Goblin"); len(c) != 1 || !strings.HasPrefix(c[0], "poisoned") {
+		t.Errorf("goblin's conditions %v", c)
+	}
+	r = e.ok(gm, "/init add name:Orc hp:15 bonus:1 mode:adv conditions:frightened", 9)
+	if !strings.Contains(r.Text, "1d20 (9) + 1 = 10") || !strings.Contains(r.Text, "Frightened: disadvantage") {
+		t.Errorf("advantage cancels frightened:\n%s", r.Text)
+	}
+	r = e.ok(gm, "/init add name:Wolf hp:11 bonus:2 conditions:prone", 12)
+	if !strings.Contains(r.Text, "1d20 (12) + 2 = 14") || strings.Contains(r.Text, "disadvantage") {
+		t.Errorf("prone does not change initiative:\n%s", r.Text)
+	}
+	e.refused(gm, "/init add name:Ghoul hp:22 conditions:exhaustion", "init.err.exhaustion", 10)
+	e.refused(gm, "/init add monster:skeleton conditions:poisoned", "npc.err.immune", 10)
+}

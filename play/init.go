@@ -195,6 +195,8 @@ type InitAdd struct {
 	DefencesGiven bool
 	// CoC is a Call of Cthulhu NPC's numbers (its DEX, readied firearm and defences:); Err when they do not parse.
 	CoC Reading[NewCoCNPC]
+	// Conditions (5e) the NPCs enter with: their initiative, a DEX check, rolls with what they do to checks (B4).
+	Conditions []dnd5e.Condition
 }
 
 // NPCsAdded is what /init add did: who entered (with their initiative), and the hit points each got.
@@ -203,6 +205,10 @@ type NPCsAdded struct {
 	Monster string         // the SRD monster's id, "" for hand-made NPCs
 	HP      []int          // each new NPC's hit points, in the order of Arrivals' names (numbered order)
 	HPRolls []*dice.Result // the rolls that gave them (none for a number or the average)
+	// InitEffects are what the NPCs' conditions did to their initiative roll; InitCancelled: the GM's advantage and
+	// the conditions' disadvantage cancelled.
+	InitEffects   []dnd5e.Effect
+	InitCancelled bool
 }
 
 // InitAdd adds NPCs to the channel's encounter (those who run it only).
@@ -256,13 +262,26 @@ func (t *Table) InitAdd(ctx context.Context, c Caller, in InitAdd, r dice.Roller
 		case in.DefencesGiven:
 			return fail("rt.err.option_not_for_system", "Option", "defences", "System", string(e.System))
 		}
+		fx, cancelled, err := npcInitConditions(e, &in, &entry, stats)
+		if err != nil {
+			return err
+		}
 		added, err := e.AddNPCs(entry, s.r)
 		if err != nil {
 			return err
 		}
-		out = &NPCsAdded{Added: added, Monster: in.Monster, HPRolls: rolls}
-		out.HP, err = setGroupHP(e, added, hps, entry.HP)
-		return err
+		out = &NPCsAdded{Added: added, Monster: in.Monster, HPRolls: rolls, InitEffects: fx, InitCancelled: cancelled}
+		if out.HP, err = setGroupHP(e, added, hps, entry.HP); err != nil {
+			return err
+		}
+		for _, a := range added.Arrivals {
+			for _, c := range in.Conditions {
+				if _, err := e.AddCondition(a.Combatant.ID, encounter.ConditionSpec{ID: string(c)}); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
 	})
 	return e, out, err
 }
@@ -504,4 +523,34 @@ func (t *Table) InitEnd(ctx context.Context, c Caller, keep bool) (*encounter.En
 		return nil
 	})
 	return out, ended, err
+}
+
+// npcInitConditions checks the conditions /init add's NPCs enter with (5e only; not exhaustion, which the encounter
+// does not track; none its monster is immune to) and turns what they do to a check into the initiative's mode (B4:
+// initiative is a DEX check; poisoned and frightened give disadvantage, cancelled by advantage).
+func npcInitConditions(e *encounter.Encounter, in *InitAdd, entry *encounter.NPCEntry, stats *dnd5e.NPCStats) ([]dnd5e.Effect, bool, error) {
+	if len(in.Conditions) == 0 {
+		return nil, false, nil
+	}
+	if e.System != encounter.DnD5e {
+		return nil, false, fail("rt.err.option_not_for_system", "Option", "conditions", "System", string(e.System))
+	}
+	for _, c := range in.Conditions {
+		if c == dnd5e.Exhaustion {
+			return nil, false, fail("init.err.exhaustion")
+		}
+		if stats != nil && stats.ImmuneTo(c) {
+			return nil, false, fail("npc.err.immune", "Name", entry.Name, "Condition", string(c))
+		}
+	}
+	fx := dnd5e.CheckEffects(in.Conditions)
+	if len(fx) == 0 || entry.Fixed != nil {
+		return nil, false, nil
+	}
+	if entry.Mode == encounter.Advantage {
+		entry.Mode = encounter.Normal
+		return fx, true, nil
+	}
+	entry.Mode = encounter.Disadvantage
+	return fx, false, nil
 }
