@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 
 	"rulekeeper/rules/area"
@@ -94,6 +95,9 @@ type CastRTResult struct {
 	Target     *rogue.Character // the tracked target (the caster when it casts on itself); nil for none
 	TargetName string
 	Result     *rogue.CastResult
+	// Joined is the daemon Summon Daemon brought into the channel's encounter, right after its summoner (A12,
+	// A25); nil when there is no Rogue's Tale encounter with the caster in it.
+	Joined *encounter.Added
 }
 
 // Cast casts a spell, by the caster's system, with everything it does in one transaction: the slot, the caster's
@@ -152,7 +156,15 @@ func (rulesRogue) cast(s *scene, in *Cast) (*CastResult, error) {
 			return nil, err
 		}
 	}
+	if o.Spell == rogue.SummonDaemon && tgt == nil {
+		if o.Daemon, err = rogue.NewDaemon(daemonName, cr.rt.Level); err != nil { // of the summoner's level
+			return nil, err
+		}
+	}
 	if out.Result, err = rogue.Cast(cr.rt, out.Target, o, s.r); err != nil {
+		return nil, err
+	}
+	if out.Joined, err = s.summonJoins(cr, out.Result.Summoned); err != nil {
 		return nil, err
 	}
 	for _, h := range out.Result.Splashed {
@@ -447,4 +459,34 @@ func (s *scene) land(f, caster *Creature, sc dnd5e.SpellCondition) (bool, error)
 	}
 	s.changed(f.channel)
 	return ch.Added, nil
+}
+
+// daemonName is the name a summoned daemon enters the encounter with (numbered when taken).
+const daemonName = "Daemon"
+
+// summonJoins adds a daemon Summon Daemon brought in to the channel's Rogue's Tale encounter, right after its
+// summoner (A12), with its sheet as its stats; an enslaved daemon is the summoner's player's to act for. Nothing
+// joins without such an encounter or when the summoner is not in it.
+func (s *scene) summonJoins(summoner *Creature, sm *rogue.Summon) (*encounter.Added, error) {
+	if sm == nil || sm.Creature == nil {
+		return nil, nil
+	}
+	e, err := s.here()
+	if err != nil || e == nil || e.System != encounter.Rogue || !fights(e, summoner) {
+		return nil, err
+	}
+	stats, err := json.Marshal(rogueNPCStats{RT: sm.Creature})
+	if err != nil {
+		return nil, err
+	}
+	entry := encounter.NPCEntry{Name: sm.Creature.Name, HP: max(1, sm.Creature.HP), Stats: stats, Summoner: summoner.Name()}
+	if sm.Enslaved && summoner.ch != nil {
+		entry.OwnerID = summoner.ch.OwnerID
+	}
+	added, err := e.AddNPCs(entry, s.r)
+	if err != nil {
+		return nil, err
+	}
+	s.changed(s.c.ChannelID)
+	return added, nil
 }

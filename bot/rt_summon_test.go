@@ -1,0 +1,47 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRogueSummonDaemon (issue 14, RT 8; seed A25, A12): Summon Daemon cast in an encounter brings a daemon of
+// the summoner's level into it right after its summoner, with the Enslave check rolled: a success charms it for
+// the summoner (whose player acts for it), a failure leaves it hostile.
+func TestRogueSummonDaemon(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		faces    []int
+		enslaved bool
+	}{
+		{"enslaved", []int{6, 6, 6, 6, 3, 3, 3, 3}, true},
+		{"hostile", []int{6, 6, 1, 1, 1, 1, 1, 1}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newPlayEnv(t)
+			e.warband()
+			e.ok("carol", "/sheet create system:rogue name:Mira sex:female level:6 str:7 agi:8 sta:9 cha:10 talents:literacy_common,literacy_infernal")
+			e.ok("carol", "/sheet set field:spells value:summon_daemon")
+			e.brawlRT("carol", "gm:Grak")
+			r := e.ok("carol", "/cast spell:summon_daemon", tc.faces...)
+			order := e.order()
+			if !strings.Contains(order, "Mira,Daemon") {
+				t.Errorf("the daemon does not act right after Mira: %s\n%s", order, r.Text)
+			}
+			ch := sub(t, sub(t, r.Result, "detail"), "chance")
+			if ch["success"] != tc.enslaved {
+				t.Errorf("Enslave check %v, want success %v\n%s", ch, tc.enslaved, r.Text)
+			}
+			want := "Daemon appears, hostile"
+			if tc.enslaved {
+				want = "Daemon appears, enslaved by Mira."
+			}
+			if !strings.Contains(r.Text, want) || !strings.Contains(r.Text, "Daemon acts right after Mira") {
+				t.Errorf("reply lacks %q:\n%s", want, r.Text)
+			}
+			if owner := e.rtCombatant("Daemon").OwnerID; (owner != "") != tc.enslaved {
+				t.Errorf("daemon's owner %q (enslaved %v)", owner, tc.enslaved)
+			}
+		})
+	}
+}
