@@ -138,7 +138,12 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 		lines = append(lines, req.T("init.empty"))
 	}
 	title := req.T("init.list_title", "Round", e.Round)
-	if e.Round == 0 {
+	switch {
+	case e.System == encounter.Rogue && e.Round == 0: // Rogue's Tale has no initiative (A12): a fixed order
+		title = req.T("init.list_title_order_waiting")
+	case e.System == encounter.Rogue:
+		title = req.T("init.list_title_order", "Round", e.Round)
+	case e.Round == 0:
 		title = req.T("init.list_title_waiting")
 	}
 	r := listPage(req, title, lines, &res) // one page of rows, with buttons to the others (gmturn.go)

@@ -45,3 +45,22 @@ func TestRogueSummonDaemon(t *testing.T) {
 		})
 	}
 }
+
+// TestRogueTexts (issue 14, RT 10): Rogue's Tale's encounter list is not headed "Initiative" (its order is fixed,
+// A12), and an effect without power reads without "power 0".
+func TestRogueTexts(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", "/sheet create system:rogue name:Pip")
+	r := e.ok("alice", "/rt effect add kind:state name:blinded turns:3")
+	if strings.Contains(r.Text, "power 0") || !strings.Contains(r.Text, "Blinded — 3 turns left") {
+		t.Errorf("effect without power:\n%s", r.Text)
+	}
+	e.brawlRT("alice")
+	for _, want := range []string{"Encounter order · not started", "Encounter order · round 1"} {
+		r = e.ok("gm", "/init list")
+		if strings.Contains(r.Text, "Initiative") || !strings.Contains(r.Text, want) {
+			t.Errorf("Rogue's Tale /init list title, want %q:\n%s", want, r.Text)
+		}
+		e.ok("gm", "/init next")
+	}
+}
