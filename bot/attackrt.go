@@ -135,7 +135,7 @@ func rogueAttackReply(req *Request, a *play.AttackRTResult) *Reply {
 		}
 		lines = appendLine(lines, modsLine(req, res.Mods))
 		if len(res.BandMods) > 0 {
-			lines = append(lines, req.T("rt.attack.difficulty", "Base", res.Bands.Base, "Mods", modsText(req, res.BandMods)))
+			lines = append(lines, req.T("rt.attack.difficulty", "Base", shownBase(res.Bands.Base, res.BandMods), "Mods", modsText(req, res.BandMods)))
 		}
 		lines = append(lines, bandsLine(req, res.Bands))
 	}
@@ -225,4 +225,15 @@ func extraAttackLines(req *Request, extras []rogue.ExtraAttack) []string {
 		}
 	}
 	return lines
+}
+
+// shownBase is the base of the "To hit: base + mods" line, so that the line adds up: an invisible target's base
+// of 12 (A16) already holds the +5 its mod lists, so the line starts from the plain base.
+func shownBase(base int, mods []rogue.Mod) int {
+	for _, m := range mods {
+		if m.Source == rogue.SrcInvisible {
+			return base - m.Value
+		}
+	}
+	return base
 }

@@ -64,3 +64,19 @@ func TestRogueTexts(t *testing.T) {
 		e.ok("gm", "/init next")
 	}
 }
+
+// TestRogueInvisibleToHitLine (issue 14, RT 10; seed A16: melee against an invisible target has base 12): the
+// "To hit" line adds up to the total needed — 7 + 5 = 12, not "12 + 5".
+func TestRogueInvisibleToHitLine(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", "/sheet create system:rogue name:Pip")
+	e.ok("alice", "/sheet create system:rogue name:Grak")
+	e.ok("gm", "/init start system:rogue")
+	e.ok("alice", "/init join character:Pip")
+	e.ok("alice", "/init join character:Grak")
+	e.ok("alice", "/rt effect add kind:state name:invisible turns:3 character:Grak")
+	r := e.ok("alice", "/attack damage:1d6 target:Grak character:Pip", 4, 4)
+	if !strings.Contains(r.Text, "vs 12") || !strings.Contains(r.Text, "To hit: 7 + Invisible target") {
+		t.Errorf("invisible target's to-hit line:\n%s", r.Text)
+	}
+}
