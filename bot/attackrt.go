@@ -166,7 +166,7 @@ func rogueAttackReply(req *Request, a *play.AttackRTResult) *Reply {
 			line += " " + req.T("rt.attack.multiplied", "Times", d.Multiplier, "Total", d.Total)
 		}
 		lines = append(lines, line)
-		lines = appendLine(lines, modsLine(req, d.Mods))
+		lines = appendLine(lines, damageModsLine(req, d))
 		if a.Target != "" {
 			lines = append(lines, damageLines(req, targetName, d.Applied)...)
 		} else {
@@ -236,4 +236,21 @@ func shownBase(base int, mods []rogue.Mod) int {
 		}
 	}
 	return base
+}
+
+// damageModsLine is a hit's "Modifiers: …" line; an extra-damage talent that turns the bonus into D3s (G-A6) reads
+// as what it gives ("Crushing Blow: +3 as 3D3"), not as the -3 it takes off the flat bonus.
+func damageModsLine(req *Request, d *rogue.AttackDamage) string {
+	if len(d.Mods) == 0 {
+		return ""
+	}
+	parts := make([]string, 0, len(d.Mods))
+	for _, m := range d.Mods {
+		if d.D3 > 0 && m.Source == d.D3Source {
+			parts = append(parts, req.T("rt.damage.d3", "Talent", req.T(m.Source), "N", d.D3))
+			continue
+		}
+		parts = append(parts, req.T(m.Source)+" "+signedNum(m.Value))
+	}
+	return req.T("rt.mods", "Mods", strings.Join(parts, " · "))
 }

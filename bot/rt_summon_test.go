@@ -80,3 +80,15 @@ func TestRogueInvisibleToHitLine(t *testing.T) {
 		t.Errorf("invisible target's to-hit line:\n%s", r.Text)
 	}
 }
+
+// TestRogueTalentDamageLine (issue 14, RT 10; G-A6: Crushing Blow turns each point of the damage bonus into a D3):
+// the damage modifiers read as what the talent gives, not as a penalty.
+func TestRogueTalentDamageLine(t *testing.T) {
+	e := newPlayEnv(t)
+	e.warband()
+	e.brawlRT("alice", "gm:Grak")
+	r := e.ok("alice", "/attack weapon:longsword damage:1d8 talent:crushing_blow target:Grak", 5, 5, 4, 2, 2, 1, 1, 1, 1, 1)
+	if !strings.Contains(r.Text, "Crushing Blow: +2 as 2D3") || strings.Contains(r.Text, "Crushing Blow -2") {
+		t.Errorf("talent damage line:\n%s", r.Text)
+	}
+}
