@@ -92,3 +92,17 @@ func TestRogueTalentDamageLine(t *testing.T) {
 		t.Errorf("talent damage line:\n%s", r.Text)
 	}
 }
+
+// TestRogueSheetSpellResistances (issue 14, RT 10; A24: Divine Grace gives +1 resistance to physical, poison and
+// disease): the resistances a spell gives appear on the sheet.
+func TestRogueSheetSpellResistances(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", "/sheet create system:rogue name:Pip")
+	if r := e.ok("alice", "/sheet show"); !strings.Contains(r.Text, "Resistances (body/head): none") {
+		t.Fatalf("Pip starts with resistances:\n%s", r.Text)
+	}
+	e.ok("alice", "/rt effect add kind:spell name:divine_grace turns:3")
+	if r := e.ok("alice", "/sheet show"); !strings.Contains(r.Text, "Physical 1/1, Disease 1/1, Poison 1/1") {
+		t.Errorf("Divine Grace's resistances on the sheet:\n%s", r.Text)
+	}
+}
