@@ -121,6 +121,13 @@ func rogueCastReply(req *Request, cast *play.CastRTResult) *Reply {
 		}
 		lines = append(lines, damageLines(req, targetName, d.Applied)...)
 	}
+	if ce := res.CritEffect; ce != nil { // a spell's critical hit makes the crit effect check as a weapon's (A19.4)
+		lines = append(lines, req.T("rt.attack.crit_effect", "Target", targetName))
+		lines = append(lines, checkLines(req, ce)...)
+		if res.Confused > 0 {
+			lines = append(lines, req.T("rt.attack.confused", "Target", targetName, "Turns", res.Confused))
+		}
+	}
 	if res.HealRoll != nil {
 		lines = append(lines, req.T("rt.cast.heal", "Roll", rollText(req, res.HealRoll.Roll)))
 	}

@@ -106,3 +106,33 @@ func TestRogueSheetSpellResistances(t *testing.T) {
 		t.Errorf("Divine Grace's resistances on the sheet:\n%s", r.Text)
 	}
 }
+
+// TestRogueSpellCritEffect (issue 14, RT 1; A19.4): a spell's critical hit makes the target's crit effect check
+// (2D6 + STA ≥ 7 + unresisted damage), shown in the /cast reply as for a weapon.
+func TestRogueSpellCritEffect(t *testing.T) {
+	e := newPlayEnv(t)
+	e.warband()
+	e.ok("carol", "/sheet create system:rogue name:Mira sex:female level:6 str:7 agi:8 sta:10 cha:9 talents:literacy_common,literacy_draconic")
+	e.ok("carol", "/sheet set field:spells value:flaming_orb")
+	e.brawlRT("carol", "gm:Grak")
+	r := e.ok("carol", "/cast spell:flaming_orb target:Grak", 6, 6, 2, 1, 1, 1, 1, 1, 1, 1, 1)
+	detail := sub(t, r.Result, "detail")
+	if detail["crit_effect"] == nil || !strings.Contains(r.Text, "Crit effect check for Grak") {
+		t.Errorf("a spell crit without its crit effect check:\n%s\n%v", r.Text, detail)
+	}
+}
+
+// TestRogueMagicBonusInsideCap (issue 14, RT 6; A2, G-A6): a weapon's magic damage bonus counts inside the +5
+// attribute-modifier cap — STR +4 and a +3 weapon deal the roll + 5, with the cap named.
+func TestRogueMagicBonusInsideCap(t *testing.T) {
+	e := newPlayEnv(t)
+	e.warband()
+	e.ok("carol", "/sheet create system:rogue name:Tor level:3 str:11 agi:8 sta:8 cha:8")
+	e.brawlRT("carol:Tor", "gm:Grak")
+	r := e.ok("carol", `/attack weapon:"longsword +3" damage:1d8 target:Grak`, 5, 5, 4, 1, 1, 1, 1)
+	for _, w := range []string{"Damage: 1d8 (4) + 5 = 9", "Magic damage modifier +3", "Cap (+5) -2"} {
+		if !strings.Contains(strings.ReplaceAll(r.Text, "−", "-"), w) {
+			t.Errorf("magic bonus and the cap: lacks %q\n%s", w, r.Text)
+		}
+	}
+}
