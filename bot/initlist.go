@@ -97,6 +97,11 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 			}
 		case all.CoC[c.ID] != nil:
 			parts = append(parts, cocListParts(req, all.CoC[c.ID], &out)...)
+		case all.RT[c.ID] != nil: // Rogue's Tale's own words: HP and energy, dead
+			rc := all.RT[c.ID]
+			hp, hpMax := rc.HP, rc.MaxHP
+			out.HP, out.HPMax = &hp, &hpMax
+			parts = append(parts, statusLine(req, rc))
 		case row.NPC != nil:
 			hp, hpMax := row.NPC.HP, row.NPC.MaxHP
 			out.HP, out.HPMax, out.HPTemp, out.AC, out.State = &hp, &hpMax, row.NPC.TempHP, row.NPC.AC, string(row.State)

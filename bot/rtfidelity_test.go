@@ -47,7 +47,7 @@ func TestRogueSummonDaemon(t *testing.T) {
 }
 
 // TestRogueTexts (issue 14, RT 10): Rogue's Tale's encounter list is not headed "Initiative" (its order is fixed,
-// A12), and an effect without power reads without "power 0".
+// A12) and shows its characters' HP and energy in its own words; an effect without power reads without "power 0".
 func TestRogueTexts(t *testing.T) {
 	e := newPlayEnv(t)
 	e.ok("alice", "/sheet create system:rogue name:Pip")
@@ -58,7 +58,7 @@ func TestRogueTexts(t *testing.T) {
 	e.brawlRT("alice")
 	for _, want := range []string{"Encounter order · not started", "Encounter order · round 1"} {
 		r = e.ok("gm", "/init list")
-		if strings.Contains(r.Text, "Initiative") || !strings.Contains(r.Text, want) {
+		if strings.Contains(r.Text, "Initiative") || !strings.Contains(r.Text, want) || !strings.Contains(r.Text, "**Pip** — HP 7/7 · energy") {
 			t.Errorf("Rogue's Tale /init list title, want %q:\n%s", want, r.Text)
 		}
 		e.ok("gm", "/init next")

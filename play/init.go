@@ -10,6 +10,7 @@ import (
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
+	"rulekeeper/rules/rogue"
 )
 
 // /init runs the channel's encounter (design §3, digest B4): one per channel. Anyone starts an encounter and joins
@@ -292,6 +293,7 @@ type InitSheets struct {
 	D5    map[string]*dnd5e.Character
 	Concs map[string]dnd5e.Concentration
 	CoC   map[string]*coc.Character
+	RT    map[string]*rogue.Character // Rogue's Tale characters (HP and energy in its own words)
 }
 
 // InitList reads the channel's encounter with its characters' sheets (InitSheets), by combatant id.
@@ -301,7 +303,7 @@ func (t *Table) InitList(ctx context.Context, c Caller) (*encounter.Encounter, *
 		sheets *InitSheets
 	)
 	err := t.view(ctx, c, nil, func(s *scene) error {
-		sheets = &InitSheets{D5: map[string]*dnd5e.Character{}, Concs: map[string]dnd5e.Concentration{}, CoC: map[string]*coc.Character{}}
+		sheets = &InitSheets{D5: map[string]*dnd5e.Character{}, Concs: map[string]dnd5e.Concentration{}, CoC: map[string]*coc.Character{}, RT: map[string]*rogue.Character{}}
 		e, err := s.mustHere()
 		if err != nil {
 			return err
@@ -320,6 +322,8 @@ func (t *Table) InitList(ctx context.Context, c Caller) (*encounter.Encounter, *
 				sheets.D5[comb.ID], sheets.Concs[comb.ID] = cr.d5, cr.conc
 			case ch.System == SystemCoC && cr.asCoC() == nil:
 				sheets.CoC[comb.ID] = cr.cc
+			case ch.System == SystemRogue && cr.asRogue() == nil:
+				sheets.RT[comb.ID] = cr.rt
 			}
 		}
 		out = e
