@@ -136,3 +136,18 @@ func TestRogueMagicBonusInsideCap(t *testing.T) {
 		}
 	}
 }
+
+// TestRogueHitThreshold (issue 14, RT 10; A5: a natural 2 is always a critical failure): with +5 against a
+// defenceless target (7 needed: a natural 2 would reach it) the bands say "hit on 3+", never "hit on 2+".
+func TestRogueHitThreshold(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", "/sheet create system:rogue name:Pip")
+	e.ok("alice", "/sheet create system:rogue name:Grak")
+	e.ok("gm", "/init start system:rogue")
+	e.ok("alice", "/init join character:Pip")
+	e.ok("alice", "/init join character:Grak")
+	r := e.ok("alice", "/attack damage:1d6 target:Grak character:Pip bonus:5", 4, 4, 3)
+	if !strings.Contains(r.Text, "hit on 3+") || strings.Contains(r.Text, "hit on 2+") {
+		t.Errorf("hit threshold:\n%s", r.Text)
+	}
+}
