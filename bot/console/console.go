@@ -279,7 +279,7 @@ func (c *Console) writeOne(out io.Writer, r *bot.Reply, to bot.Post) {
 		out.Write(append(b, '\n'))
 		return
 	}
-	text := RenderText(r)
+	text := plainText(RenderText(r))
 	if r.Ephemeral {
 		text = c.printer().T("core.console.ephemeral") + " " + text
 	}
@@ -293,6 +293,10 @@ func (c *Console) writeOne(out io.Writer, r *bot.Reply, to bot.Post) {
 	}
 	io.WriteString(out, text+"\n")
 }
+
+// plainText drops Markdown bold ("**Hit**" → "Hit") for a terminal, which shows the asterisks instead; the JSON
+// keeps the text as Discord renders it.
+func plainText(s string) string { return strings.ReplaceAll(s, "**", "") }
 
 // RenderText renders a reply as plain text (Discord markdown kept): the user it pings, title, body, fields,
 // footer, buttons.
