@@ -131,7 +131,7 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 			parts = append(parts, req.P.List(acts))
 		}
 		if c.Pos != nil {
-			parts = append(parts, posText(c.Pos))
+			parts = append(parts, posText(req.P, c.Pos))
 		}
 		if len(parts) > 0 {
 			line += " — " + strings.Join(parts, " · ")
