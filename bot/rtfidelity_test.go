@@ -52,7 +52,7 @@ func TestRogueTexts(t *testing.T) {
 	e := newPlayEnv(t)
 	e.ok("alice", "/sheet create system:rogue name:Pip")
 	r := e.ok("alice", "/rt effect add kind:state name:blinded turns:3")
-	if strings.Contains(r.Text, "power 0") || !strings.Contains(r.Text, "Blinded — 3 turns left") {
+	if strings.Contains(r.Text, "power 0") || !strings.Contains(r.Text, "Blinded — turns left: 3") {
 		t.Errorf("effect without power:\n%s", r.Text)
 	}
 	e.brawlRT("alice")
