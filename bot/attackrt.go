@@ -135,7 +135,7 @@ func rogueAttackReply(req *Request, a *play.AttackRTResult) *Reply {
 		}
 		lines = appendLine(lines, modsLine(req, res.Mods))
 		if len(res.BandMods) > 0 {
-			lines = append(lines, req.T("rt.attack.difficulty", "Base", res.Bands.Base, "Mods", modsText(req, res.BandMods)))
+			lines = append(lines, req.T("rt.attack.difficulty", "Base", shownBase(res.Bands.Base, res.BandMods), "Mods", modsText(req, res.BandMods)))
 		}
 		lines = append(lines, bandsLine(req, res.Bands))
 	}
@@ -166,7 +166,7 @@ func rogueAttackReply(req *Request, a *play.AttackRTResult) *Reply {
 			line += " " + req.T("rt.attack.multiplied", "Times", d.Multiplier, "Total", d.Total)
 		}
 		lines = append(lines, line)
-		lines = appendLine(lines, modsLine(req, d.Mods))
+		lines = appendLine(lines, damageModsLine(req, d))
 		if a.Target != "" {
 			lines = append(lines, damageLines(req, targetName, d.Applied)...)
 		} else {
@@ -225,4 +225,32 @@ func extraAttackLines(req *Request, extras []rogue.ExtraAttack) []string {
 		}
 	}
 	return lines
+}
+
+// shownBase is the base of the "To hit: base + mods" line, so that the line adds up: an invisible target's base
+// of 12 (A16) already holds the +5 its mod lists, so the line starts from the plain base.
+func shownBase(base int, mods []rogue.Mod) int {
+	for _, m := range mods {
+		if m.Source == rogue.SrcInvisible {
+			return base - m.Value
+		}
+	}
+	return base
+}
+
+// damageModsLine is a hit's "Modifiers: …" line; an extra-damage talent that turns the bonus into D3s (G-A6) reads
+// as what it gives ("Crushing Blow: +3 as 3D3"), not as the -3 it takes off the flat bonus.
+func damageModsLine(req *Request, d *rogue.AttackDamage) string {
+	if len(d.Mods) == 0 {
+		return ""
+	}
+	parts := make([]string, 0, len(d.Mods))
+	for _, m := range d.Mods {
+		if d.D3 > 0 && m.Source == d.D3Source {
+			parts = append(parts, req.T("rt.damage.d3", "Talent", req.T(m.Source), "N", d.D3))
+			continue
+		}
+		parts = append(parts, req.T(m.Source)+" "+signedNum(m.Value))
+	}
+	return req.T("rt.mods", "Mods", strings.Join(parts, " · "))
 }

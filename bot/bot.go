@@ -84,6 +84,7 @@ func New(cfg Config) *Bot {
 		b.conditionCommand(),
 		b.castCommand(),
 		b.effectCommand(),
+		b.actionCommand(), // tracked actions: dodge, help, hide … (action.go)
 		b.featureCommand(),
 		b.counterCommand(),
 		b.rtCommand(),

@@ -221,19 +221,9 @@ func castReply(req *Request, cast *play.Cast5eResult, areaRes *aoeResult, files 
 		lines = append(lines, req.T("cast.cantrip_tier", "Level", res.Dice.CasterLevel, "Tier", res.Dice.Tier))
 	}
 	if a := res.OpenAttack; a != nil { // cast at no target: the attack and its damage, no verdict
-		l := req.T("cast.attack_roll", "Roll", rollText(req, a.Roll))
-		switch {
-		case a.Fumble:
-			l += " — " + req.T("play.attack.fumble")
-		case a.Crit:
-			l += " — " + req.T("play.attack.crit")
-		}
-		lines = append(lines, l)
-		lines = append(lines, effectLines(req, a.Effects, a.Cancelled)...)
-		if a.Damage != nil && !a.Fumble {
-			lines = append(lines, req.T("cast.damage_roll", "Roll", rollText(req, a.Damage.Roll)))
-		}
+		lines = append(lines, openAttackLines(req, a)...)
 	}
+	lines = append(lines, openInstanceLines(req, res)...)
 	if res.DamageRoll != nil {
 		lines = append(lines, req.T("cast.damage_roll", "Roll", rollText(req, res.DamageRoll)))
 	}
@@ -485,4 +475,36 @@ func unlabelled(notation string) string {
 		}
 	}
 	return b.String()
+}
+
+// openAttackLines word a spell attack rolled at no target: the attack (a natural 20 or 1 named), its effects, the
+// damage.
+func openAttackLines(req *Request, a *dnd5e.AttackResult) []string {
+	l := req.T("cast.attack_roll", "Roll", rollText(req, a.Roll))
+	switch {
+	case a.Fumble:
+		l += " — " + req.T("play.attack.fumble")
+	case a.Crit:
+		l += " — " + req.T("play.attack.crit")
+	}
+	lines := append([]string{l}, effectLines(req, a.Effects, a.Cancelled)...)
+	if a.Damage != nil && !a.Fumble {
+		lines = append(lines, req.T("cast.damage_roll", "Roll", rollText(req, a.Damage.Roll)))
+	}
+	return lines
+}
+
+// openInstanceLines word the darts, rays or beams of a spell cast at no target, each numbered: a ray's attack and
+// damage, a dart's damage.
+func openInstanceLines(req *Request, res *dnd5e.CastResult) []string {
+	var lines []string
+	for i, a := range res.OpenAttacks {
+		more := openAttackLines(req, a)
+		more[0] = req.T("cast.instance", "N", i+1, "Line", more[0])
+		lines = append(lines, more...)
+	}
+	for i, d := range res.OpenDarts {
+		lines = append(lines, req.T("cast.instance", "N", i+1, "Line", req.T("cast.damage_roll", "Roll", rollText(req, d))))
+	}
+	return lines
 }

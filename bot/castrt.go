@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"rulekeeper/play"
+	"rulekeeper/rules/encounter"
 	"rulekeeper/rules/rogue"
 )
 
@@ -27,6 +28,7 @@ type rtCastResult struct {
 	CasterStatus rogueStatus       `json:"caster_status"`
 	TargetStatus *rogueStatus      `json:"target_status,omitempty"`
 	Detail       *rogue.CastResult `json:"detail"`
+	Joined       *encounter.Added  `json:"joined,omitempty"` // Summon Daemon: the daemon in the encounter
 }
 
 // readCastRT reads /cast's options as a Rogue's Tale spell.
@@ -119,6 +121,13 @@ func rogueCastReply(req *Request, cast *play.CastRTResult) *Reply {
 		}
 		lines = append(lines, damageLines(req, targetName, d.Applied)...)
 	}
+	if ce := res.CritEffect; ce != nil { // a spell's critical hit makes the crit effect check as a weapon's (A19.4)
+		lines = append(lines, req.T("rt.attack.crit_effect", "Target", targetName))
+		lines = append(lines, checkLines(req, ce)...)
+		if res.Confused > 0 {
+			lines = append(lines, req.T("rt.attack.confused", "Target", targetName, "Turns", res.Confused))
+		}
+	}
 	if res.HealRoll != nil {
 		lines = append(lines, req.T("rt.cast.heal", "Roll", rollText(req, res.HealRoll.Roll)))
 	}
@@ -153,10 +162,26 @@ func rogueCastReply(req *Request, cast *play.CastRTResult) *Reply {
 	if res.Removed != nil {
 		lines = append(lines, req.T("rt.cast.removed", "Name", targetName, "Effect", req.T(res.Removed.Key())))
 	}
+	if sm := res.Summoned; sm != nil && sm.Creature != nil { // Summon Daemon (A25): enslaved, or hostile
+		key := "rt.cast.summoned_hostile"
+		if sm.Enslaved {
+			key = "rt.cast.summoned_enslaved"
+		}
+		lines = append(lines, req.T(key, "Name", sm.Creature.Name, "Summoner", caster.Name))
+	}
+	if j := cast.Joined; j != nil {
+		out.Joined = j
+		for _, a := range j.Arrivals {
+			lines = append(lines, req.T("init.arrival_summoned", "Name", a.Combatant.Name, "Summoner", caster.Name))
+		}
+	}
 	for _, e := range res.Effects {
 		who := targetName
-		if e.OnCaster {
+		switch {
+		case e.OnCaster:
 			who = caster.Name
+		case res.Summoned != nil && res.Summoned.Creature != nil && cast.Target == nil:
+			who = res.Summoned.Creature.Name // the charm is on the daemon it brought in
 		}
 		if e.Change.Added {
 			lines = append(lines, req.T("rt.cast.effect", "Name", who, "Effect", effectText(req, e.Change.Effect)))

@@ -26,6 +26,10 @@ func effectName(req *Request, id string, src dnd5e.EffectSource) string {
 		if src.Name != "" {
 			return src.Name
 		}
+	case dnd5e.SourceAction:
+		if k := src.Key(); k != "" {
+			return req.T(k)
+		}
 	}
 	return id
 }
@@ -125,6 +129,11 @@ func modText(req *Request, m dnd5e.Mod) string {
 		s = req.P.Label(kind, req.T(m.Condition.Key()))
 	case dnd5e.ModWeaponAbility:
 		s = req.P.Label(kind, req.T(m.Ability.Key()))
+	case dnd5e.ModNote:
+		s = kind
+		if m.Value != 0 { // a number noted: Hide's Stealth total
+			s = req.P.Label(kind, strconv.Itoa(m.Value))
+		}
 	default:
 		s = kind
 	}

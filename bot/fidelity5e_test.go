@@ -166,3 +166,130 @@ func TestCastWithoutTarget(t *testing.T) {
 		t.Errorf("burning hands:\n%s", r.Text)
 	}
 }
+
+// TestCastInstancesWithoutTarget (issue 14, 5e 6): a spell of darts, rays or beams cast at no target rolls each of
+// them, numbered — magic missile's three darts (1d4+1 each), scorching ray's three rays (attack and 2d6 each) and
+// eldritch blast's two beams at character level 5.
+func TestCastInstancesWithoutTarget(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("wendy", "/sheet create name:Wiz class:wizard level:5 str:8 dex:14 con:12 int:16 wis:10 cha:10")
+	r := e.ok("wendy", "/cast spell:magic_missile", 1, 2, 4)
+	for _, w := range []string{"#1 Damage: 1d4 (**1**) [force] + 1 = 2", "#2 Damage: 1d4 (2) [force] + 1 = 3", "#3 Damage: 1d4 (**4**) [force] + 1 = 5"} {
+		if !strings.Contains(r.Text, w) {
+			t.Errorf("magic missile lacks %q:\n%s", w, r.Text)
+		}
+	}
+	if d, _ := sub(t, r.Result, "detail")["open_darts"].([]any); len(d) != 3 {
+		t.Errorf("magic missile darts: %v", r.Result["detail"])
+	}
+	r = e.ok("wendy", "/cast spell:scorching_ray", 12, 1, 2, 20, 3, 4, 5, 6, 1, 1, 1)
+	for _, w := range []string{"#1 Attack roll: 1d20 (12) + 6 = 18", "#2 Attack roll: 1d20 (**20**) + 6 = 26", "#3 Attack roll: 1d20 (**1**) + 6 = 7"} {
+		if !strings.Contains(r.Text, w) {
+			t.Errorf("scorching ray lacks %q:\n%s", w, r.Text)
+		}
+	}
+	if a, _ := sub(t, r.Result, "detail")["open_attacks"].([]any); len(a) != 3 {
+		t.Errorf("scorching ray rays: %v", r.Result["detail"])
+	}
+	e.ok("wendy", "/sheet create name:Lock class:warlock level:5 str:8 dex:14 con:12 int:10 wis:10 cha:16")
+	r = e.ok("wendy", "/cast spell:eldritch_blast", 15, 7, 9, 8)
+	if a, _ := sub(t, r.Result, "detail")["open_attacks"].([]any); len(a) != 2 || !strings.Contains(r.Text, "#2 Attack roll: 1d20 (9) + 6 = 15") {
+		t.Errorf("eldritch blast at level 5:\n%s\n%v", r.Text, r.Result["detail"])
+	}
+}
+
+// TestCastInstancesSplit (issue 14, 5e 6): darts are split evenly between the targets named, or as the names are
+// repeated ("Goblin 1, Goblin 1, Goblin 2": two darts and one); a count that does not add up is refused.
+func TestCastInstancesSplit(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("wendy", "/sheet create name:Wiz class:wizard level:5 str:8 dex:14 con:12 int:16 wis:10 cha:10")
+	e.ok("gm", "/init start")
+	e.ok("gm", "/init add name:Goblin hp:20 ac:13 count:2", 5, 4)
+	e.ok("wendy", "/init join", 10)
+	darts := func(r playLine) map[string]int {
+		out := map[string]int{}
+		list, _ := sub(t, r.Result, "detail")["targets"].([]any)
+		for _, v := range list {
+			tg := v.(map[string]any)
+			out[tg["name"].(string)] = jnum(t, tg, "instances")
+		}
+		return out
+	}
+	r := e.ok("wendy", `/cast spell:magic_missile target:"Goblin 1, Goblin 2"`, 1, 1, 1)
+	if got := darts(r); got["Goblin 1"] != 2 || got["Goblin 2"] != 1 {
+		t.Errorf("even split: %v", got)
+	}
+	r = e.ok("wendy", `/cast spell:magic_missile target:"Goblin 2, Goblin 2, Goblin 1"`, 1, 1, 1)
+	if got := darts(r); got["Goblin 1"] != 1 || got["Goblin 2"] != 2 {
+		t.Errorf("named twice: %v", got)
+	}
+	if e.npcHP("Goblin 2") != 20-2-4 { // one dart (1+1), then two (1+1 each)
+		t.Errorf("Goblin 2 took %d", 20-e.npcHP("Goblin 2"))
+	}
+	e.refused("wendy", `/cast spell:magic_missile target:"Goblin 2, Goblin 2, Goblin 2, Goblin 1"`, "spell.err.bad_instances", 1, 1, 1, 1)
+}
+
+// TestConcentrationLineOnOtherCommands (issue 14, 5e 10; digest B6): the reply of /init condition that ends a
+// character's concentration (stunned) says which spell it ended and why, and so does one that ends an NPC's.
+// /sheet set cannot incapacitate (hp is 1 or more; no field sets a condition): its reply keeps concentration and
+// says nothing of it.
+func TestConcentrationLineOnOtherCommands(t *testing.T) {
+	e := newPlayEnv(t)
+	gm := "gm-carol"
+	e.ok(gm, "/init start")
+	e.ok("wendy", "/sheet create name:Cleo class:cleric level:3 str:10 dex:10 con:14 int:10 wis:16 cha:10")
+	e.ok("wendy", "/init join", 10)
+	e.ok("wendy", "/cast spell:bless")
+	r := e.ok("wendy", "/sheet set field:hp value:5")
+	if strings.Contains(r.Text, "concentration") {
+		t.Errorf("/sheet set hp 5 speaks of concentration:\n%s", r.Text)
+	}
+	if r := e.ok("wendy", "/init list"); !strings.Contains(r.Text, "🧠") {
+		t.Errorf("/sheet set ended concentration:\n%s", r.Text)
+	}
+	r = e.ok(gm, "/init condition combatant:Cleo name:stunned")
+	for _, w := range []string{"Cleo loses concentration on Bless.", "An incapacitated creature cannot concentrate."} {
+		if !strings.Contains(r.Text, w) {
+			t.Errorf("/init condition lacks %q:\n%s", w, r.Text)
+		}
+	}
+	if r.Result["conc_ended"] != "bless" {
+		t.Errorf("conc_ended = %v", r.Result["conc_ended"])
+	}
+	if r := e.ok("wendy", "/init list"); strings.Contains(r.Text, "🧠") {
+		t.Errorf("still concentrating:\n%s", r.Text)
+	}
+
+	e.ok(gm, "/init add monster:cult_fanatic name:Fanatic", 5)
+	e.ok(gm, `/cast spell:hold_person as:Fanatic target:Cleo`, 1)
+	r = e.ok(gm, "/init condition combatant:Fanatic name:paralyzed")
+	if !strings.Contains(r.Text, "Fanatic loses concentration on Hold Person.") || r.Result["conc_ended"] != "hold_person" {
+		t.Errorf("NPC's concentration:\n%s\n%v", r.Text, r.Result)
+	}
+}
+
+// TestNPCInitiativeConditions (issue 14, 5e 1; digest B4: initiative is a DEX check): NPCs that enter poisoned or
+// frightened roll initiative at disadvantage, the reply names the cause, advantage cancels it, and the NPCs carry
+// the conditions; exhaustion and a condition the monster is immune to are refused.
+func TestNPCInitiativeConditions(t *testing.T) {
+	e := newPlayEnv(t)
+	gm := "gm-carol"
+	e.ok(gm, "/init start")
+	r := e.ok(gm, "/init add name:Goblin hp:7 bonus:2 conditions:poisoned", 15, 4)
+	if !strings.Contains(r.Text, "2d20kl1 (~~15~~, 4) + 2 = 6") || !strings.Contains(r.Text, "Poisoned: disadvantage") {
+		t.Errorf("poisoned goblin:\n%s", r.Text)
+	}
+	if c := e.npcConditions("Goblin"); len(c) != 1 || !strings.HasPrefix(c[0], "poisoned") {
+		t.Errorf("goblin's conditions %v", c)
+	}
+	r = e.ok(gm, "/init add name:Orc hp:15 bonus:1 mode:adv conditions:frightened", 9)
+	if !strings.Contains(r.Text, "1d20 (9) + 1 = 10") || !strings.Contains(r.Text, "Frightened: disadvantage") {
+		t.Errorf("advantage cancels frightened:\n%s", r.Text)
+	}
+	r = e.ok(gm, "/init add name:Wolf hp:11 bonus:2 conditions:prone", 12)
+	if !strings.Contains(r.Text, "1d20 (12) + 2 = 14") || strings.Contains(r.Text, "disadvantage") {
+		t.Errorf("prone does not change initiative:\n%s", r.Text)
+	}
+	e.refused(gm, "/init add name:Ghoul hp:22 conditions:exhaustion", "init.err.exhaustion", 10)
+	e.refused(gm, "/init add monster:skeleton conditions:poisoned", "npc.err.immune", 10)
+}

@@ -65,7 +65,8 @@ func (b *Bot) initCommand() *Command {
 				{Name: "defences", Type: String, MaxLen: 100}, // Rogue's Tale: dodge:2,block:1,parry:0,level:2 (rogue_encounter.go)
 				{Name: "summoner", Type: String, MaxLen: encounter.MaxNameLen, Complete: b.completeCombatant},
 				{Name: "firearm", Type: Boolean},
-			}, Examples: []string{"/init add monster:goblin count:3", "/init add monster:bugbear hp:roll",
+				{Name: "conditions", Type: String, MaxLen: 100, Complete: completeCondition}, // 5e: initiative honours them
+			}, Examples: []string{"/init add monster:goblin count:3", "/init add monster:goblin conditions:poisoned", "/init add monster:bugbear hp:roll",
 				"/init add monster:ogre hp:2d10+20 initiative:20 name:\"Lair Ogre\"",
 				"/init add name:Goblin hp:7 ac:15 bonus:2 count:3 x:6 y:2", "/init add name:Ogre hp:59 ac:11 bonus:-1",
 				"/init add name:Mage hp:40 ac:12 bonus:2 saves:int+6,wis+4 resist:fire,cold",
@@ -117,6 +118,9 @@ type initResult struct {
 	Ended    bool               `json:"ended,omitempty"`
 	Position int                `json:"position,omitempty"` // join: the new combatant's place in the order, from 1
 	Check    *dnd5e.RollResult  `json:"check,omitempty"`    // join: the DEX check rolled, when something changed it
+	// ConcEnded and Released: condition, the spell whose concentration the condition ended and what it held.
+	ConcEnded string          `json:"conc_ended,omitempty"`
+	Released  []play.Released `json:"released,omitempty"`
 }
 
 func orderNames(e *encounter.Encounter) []string {
@@ -232,6 +236,13 @@ func (b *Bot) initAdd(req *Request) (*Reply, error) {
 	}
 	in.Defences.In, in.Defences.Err = parseRogueNPCSpec(req.Str("defences"))
 	in.CoC = readCoCNPC(req)
+	for _, name := range splitList(req.Str("conditions")) {
+		c, err := parseCondition(name)
+		if err != nil {
+			return nil, err
+		}
+		in.Conditions = append(in.Conditions, c)
+	}
 	e, added, err := b.cfg.Table.InitAdd(req.Ctx, req.caller(), in, req.Dice)
 	if err != nil {
 		return nil, err
@@ -240,6 +251,9 @@ func (b *Bot) initAdd(req *Request) (*Reply, error) {
 	res.Added, res.Monster, res.HP = added.Added, added.Monster, added.HP
 	res.Stats = stats
 	lines := append(hpRollLines(req, added), arrivalLines(req, e, added.Added)...)
+	if fx := effectLines(req, added.InitEffects, added.InitCancelled); len(fx) > 0 { // B4: before the order line
+		lines = append(lines[:len(lines)-1], append(fx, lines[len(lines)-1])...)
+	}
 	return &Reply{Title: req.T("init.add_title", "Name", in.NPC.Name, "Count", len(added.Arrivals)),
 		Body: strings.Join(capLines(req, lines), "\n"), Tone: ToneSuccess, Result: res}, nil
 }

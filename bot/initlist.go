@@ -28,6 +28,8 @@ type initRow struct {
 	Concentration string         `json:"concentration,omitempty"`
 	Pos           *encounter.Pos `json:"pos,omitempty"`
 	Owner         string         `json:"owner,omitempty"`
+	// Actions are the tracked actions (/action) on the combatant, in the reply language.
+	Actions []string `json:"actions,omitempty"`
 }
 
 // initListResult is the JSON of /init list.
@@ -95,6 +97,11 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 			}
 		case all.CoC[c.ID] != nil:
 			parts = append(parts, cocListParts(req, all.CoC[c.ID], &out)...)
+		case all.RT[c.ID] != nil: // Rogue's Tale's own words: HP and energy, dead
+			rc := all.RT[c.ID]
+			hp, hpMax := rc.HP, rc.MaxHP
+			out.HP, out.HPMax = &hp, &hpMax
+			parts = append(parts, statusLine(req, rc))
 		case row.NPC != nil:
 			hp, hpMax := row.NPC.HP, row.NPC.MaxHP
 			out.HP, out.HPMax, out.HPTemp, out.AC, out.State = &hp, &hpMax, row.NPC.TempHP, row.NPC.AC, string(row.State)
@@ -115,6 +122,14 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 			out.Conditions = append(out.Conditions, cd.ID)
 			parts = append(parts, conditionRounds(req, conditionText(req, cd.ID), cd.Rounds))
 		}
+		fx := play.NPCEffects(c)
+		if s := sheets[c.ID]; s != nil {
+			fx = s.Effects
+		}
+		if acts := actionNames(req, fx); len(acts) > 0 {
+			out.Actions = acts
+			parts = append(parts, req.P.List(acts))
+		}
 		if c.Pos != nil {
 			parts = append(parts, posText(req.P, c.Pos))
 		}
@@ -128,12 +143,28 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 		lines = append(lines, req.T("init.empty"))
 	}
 	title := req.T("init.list_title", "Round", e.Round)
-	if e.Round == 0 {
+	switch {
+	case e.System == encounter.Rogue && e.Round == 0: // Rogue's Tale has no initiative (A12): a fixed order
+		title = req.T("init.list_title_order_waiting")
+	case e.System == encounter.Rogue:
+		title = req.T("init.list_title_order", "Round", e.Round)
+	case e.Round == 0:
 		title = req.T("init.list_title_waiting")
 	}
 	r := listPage(req, title, lines, &res) // one page of rows, with buttons to the others (gmturn.go)
 	r.Ephemeral = detail
 	return r, nil
+}
+
+// actionNames names the tracked actions (/action: dodge, dash …) among a combatant's effects.
+func actionNames(req *Request, list []dnd5e.ActiveEffect) []string {
+	var out []string
+	for _, e := range list {
+		if e.Source.Kind == dnd5e.SourceAction {
+			out = append(out, effectName(req, e.ID, e.Source))
+		}
+	}
+	return out
 }
 
 // cocStates are the CoC conditions that are an investigator's state in /init list's JSON, the gravest first.
@@ -186,5 +217,12 @@ func (b *Bot) initCondition(req *Request) (*Reply, error) {
 	if req.Has("rounds") {
 		label = conditionRounds(req, label, req.Int("rounds", 0))
 	}
-	return &Reply{Body: req.T(key, "Name", name, "Condition", label), Tone: ToneSuccess, Result: res}, nil
+	lines := []string{req.T(key, "Name", name, "Condition", label)}
+	if h := set.Conc; h != nil { // B6: an incapacitated caster's concentration ends, and what it held
+		res.ConcEnded, res.Released = h.ConcEnded, h.Released
+		lines = append(lines, req.T("fight.conc.lost", "Name", h.Name, "Spell", spellName(req, h.ConcEnded))+" "+req.T("play.condition.conc_incapacitated"))
+		lines = append(lines, releasedText(req, h.Released)...)
+		lines = append(lines, effectsEndedText(req, h.EffectsEnded)...)
+	}
+	return &Reply{Body: strings.Join(lines, "\n"), Tone: ToneSuccess, Result: res}, nil
 }

@@ -1,5 +1,7 @@
 package bot
 
+import "rulekeeper/rules/dnd5e"
+
 // dynamicKeys lists the catalog keys that code builds at run time (from rules tables) rather than writing as
 // literals. The catalog tests check that each exists and count them as used.
 func dynamicKeys() []string {
@@ -26,6 +28,9 @@ func dynamicKeys() []string {
 	}
 	for _, v := range npcInitiatives {
 		keys = append(keys, "gm.settings.npc_initiative."+v)
+	}
+	for _, a := range dnd5e.Actions() { // /action's effect names (action.go)
+		keys = append(keys, a.Key())
 	}
 	for _, id := range spellChoices() {
 		keys = append(keys, choiceKey(id))

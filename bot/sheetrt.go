@@ -256,9 +256,11 @@ func rtSheetDefences(req *Request, c *rogue.Character, d rogue.DefenceValues) st
 // rtSheetDamageTypes are the resistances, immunities, weaknesses and aura.
 func rtSheetDamageTypes(req *Request, c *rogue.Character) []string {
 	var resist, immune, weak []string
-	for _, t := range rogue.DamageTypes() {
-		if r, ok := c.Resist[t]; ok {
-			resist = append(resist, req.T("rt.sheet.resist_line", "Type", req.T(t.Key()), "Body", r.Body, "Head", r.Head))
+	for _, t := range rogue.DamageTypes() { // with the spells' buffs (Divine Grace, Divine Might, Mage Armour)
+		_, stored := c.Resist[t]
+		body, head := c.Resistance(t, rogue.Body), c.Resistance(t, rogue.Head)
+		if stored || body != 0 || head != 0 {
+			resist = append(resist, req.T("rt.sheet.resist_line", "Type", req.T(t.Key()), "Body", body, "Head", head))
 		}
 	}
 	for _, i := range c.Immune {

@@ -231,6 +231,9 @@ func effectText(req *Request, e rogue.Effect) string {
 		turns = req.T("rt.effect.turns_left", "Turns", e.Turns)
 	}
 	s := req.T("rt.effect.line", "Name", req.T(e.Key()), "Power", e.Power, "Turns", turns)
+	if e.Power == 0 { // an effect with no power (a state): no "power 0"
+		s = req.T("rt.effect.line_plain", "Name", req.T(e.Key()), "Turns", turns)
+	}
 	if triggers(e) {
 		s += " " + req.T("rt.effect.trigger", "Need", 2+e.Power, "Chance", fracText(req.P, rogue.TriggerChance(e.Power), 36))
 	}

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 
 	"rulekeeper/rules/area"
@@ -94,6 +95,9 @@ type CastRTResult struct {
 	Target     *rogue.Character // the tracked target (the caster when it casts on itself); nil for none
 	TargetName string
 	Result     *rogue.CastResult
+	// Joined is the daemon Summon Daemon brought into the channel's encounter, right after its summoner (A12,
+	// A25); nil when there is no Rogue's Tale encounter with the caster in it.
+	Joined *encounter.Added
 }
 
 // Cast casts a spell, by the caster's system, with everything it does in one transaction: the slot, the caster's
@@ -152,7 +156,15 @@ func (rulesRogue) cast(s *scene, in *Cast) (*CastResult, error) {
 			return nil, err
 		}
 	}
+	if o.Spell == rogue.SummonDaemon && tgt == nil {
+		if o.Daemon, err = rogue.NewDaemon(daemonName, cr.rt.Level); err != nil { // of the summoner's level
+			return nil, err
+		}
+	}
 	if out.Result, err = rogue.Cast(cr.rt, out.Target, o, s.r); err != nil {
+		return nil, err
+	}
+	if out.Joined, err = s.summonJoins(cr, out.Result.Summoned); err != nil {
 		return nil, err
 	}
 	for _, h := range out.Result.Splashed {
@@ -200,6 +212,7 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	aimed := aimedTwice(targets, k.Targets, func(name string) (*Creature, error) { return s.target5e(name) })
 	harm := spellHarms(k.Spell, k.Choice)
 	for _, f := range targets {
 		if invalid[f] {
@@ -215,7 +228,13 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 	}
 	o := dnd5e.CastOptions{Ritual: k.Ritual, AnyClass: k.AnyClass || co.AnyClass, Concentration: &caster.conc, Mode: k.Mode, Bonus: k.Bonus,
 		CritRule: dnd5e.CritRule(g.CritRule), Choice: k.Choice, SaveDC: co.SaveDC, AttackBonus: co.AttackBonus}
-	res, err := cc.Cast(k.Spell, k.Level, spellTargets(caster, targets, invalid, k.Spell), s.r, o)
+	st := spellTargets(caster, targets, invalid, k.Spell)
+	if aimed != nil && k.Spell.Instances > 0 { // a name given more than once: that many darts, rays or beams each
+		for i, f := range targets {
+			st[i].Instances = aimed[f]
+		}
+	}
+	res, err := cc.Cast(k.Spell, k.Level, st, s.r, o)
 	if err != nil {
 		return nil, err
 	}
@@ -321,6 +340,28 @@ func (s *scene) castTargets(caster *Creature, e *encounter.Encounter, k *Cast5e)
 	return targets, invalid, nil
 }
 
+// aimedTwice counts how many times each target was named when some name was given more than once (nil
+// otherwise): "Goblin 1, Goblin 1, Goblin 2" aims two of magic missile's darts at Goblin 1 and one at Goblin 2.
+func aimedTwice(targets []*Creature, names []string, find func(string) (*Creature, error)) map[*Creature]int {
+	if len(names) <= len(targets) {
+		return nil // each name a new target: none given twice
+	}
+	out := map[*Creature]int{}
+	twice := false
+	for _, name := range names {
+		f, err := find(name)
+		if err != nil || f == nil {
+			continue
+		}
+		out[f]++
+		twice = twice || out[f] > 1
+	}
+	if !twice {
+		return nil
+	}
+	return out
+}
+
 // spellTargets describes the targets for the rules: their defences and saves, and their distance from the caster
 // (from the grid when both are placed, else 5 ft for a melee spell attack and 30 ft for anything else).
 func spellTargets(caster *Creature, targets []*Creature, invalid map[*Creature]bool, sp dnd5e.Spell) []dnd5e.SpellTarget {
@@ -418,4 +459,34 @@ func (s *scene) land(f, caster *Creature, sc dnd5e.SpellCondition) (bool, error)
 	}
 	s.changed(f.channel)
 	return ch.Added, nil
+}
+
+// daemonName is the name a summoned daemon enters the encounter with (numbered when taken).
+const daemonName = "Daemon"
+
+// summonJoins adds a daemon Summon Daemon brought in to the channel's Rogue's Tale encounter, right after its
+// summoner (A12), with its sheet as its stats; an enslaved daemon is the summoner's player's to act for. Nothing
+// joins without such an encounter or when the summoner is not in it.
+func (s *scene) summonJoins(summoner *Creature, sm *rogue.Summon) (*encounter.Added, error) {
+	if sm == nil || sm.Creature == nil {
+		return nil, nil
+	}
+	e, err := s.here()
+	if err != nil || e == nil || e.System != encounter.Rogue || !fights(e, summoner) {
+		return nil, err
+	}
+	stats, err := json.Marshal(rogueNPCStats{RT: sm.Creature})
+	if err != nil {
+		return nil, err
+	}
+	entry := encounter.NPCEntry{Name: sm.Creature.Name, HP: max(1, sm.Creature.HP), Stats: stats, Summoner: summoner.Name()}
+	if sm.Enslaved && summoner.ch != nil {
+		entry.OwnerID = summoner.ch.OwnerID
+	}
+	added, err := e.AddNPCs(entry, s.r)
+	if err != nil {
+		return nil, err
+	}
+	s.changed(s.c.ChannelID)
+	return added, nil
 }

@@ -36,6 +36,9 @@ func npcEffects(c *encounter.Combatant) []dnd5e.ActiveEffect {
 	return x.Effects
 }
 
+// NPCEffects are the effects an NPC combatant keeps in its Stats (none for a character's row: its sheet holds them).
+func NPCEffects(c *encounter.Combatant) []dnd5e.ActiveEffect { return npcEffects(c) }
+
 // withNPCEffects is an NPC's Stats object with its effects replaced by list (removed when empty), every other key
 // kept as it was.
 func withNPCEffects(stats json.RawMessage, list []dnd5e.ActiveEffect) (json.RawMessage, error) {

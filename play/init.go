@@ -10,6 +10,7 @@ import (
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/encounter"
+	"rulekeeper/rules/rogue"
 )
 
 // /init runs the channel's encounter (design §3, digest B4): one per channel. Anyone starts an encounter and joins
@@ -195,6 +196,8 @@ type InitAdd struct {
 	DefencesGiven bool
 	// CoC is a Call of Cthulhu NPC's numbers (its DEX, readied firearm and defences:); Err when they do not parse.
 	CoC Reading[NewCoCNPC]
+	// Conditions (5e) the NPCs enter with: their initiative, a DEX check, rolls with what they do to checks (B4).
+	Conditions []dnd5e.Condition
 }
 
 // NPCsAdded is what /init add did: who entered (with their initiative), and the hit points each got.
@@ -203,6 +206,10 @@ type NPCsAdded struct {
 	Monster string         // the SRD monster's id, "" for hand-made NPCs
 	HP      []int          // each new NPC's hit points, in the order of Arrivals' names (numbered order)
 	HPRolls []*dice.Result // the rolls that gave them (none for a number or the average)
+	// InitEffects are what the NPCs' conditions did to their initiative roll; InitCancelled: the GM's advantage and
+	// the conditions' disadvantage cancelled.
+	InitEffects   []dnd5e.Effect
+	InitCancelled bool
 }
 
 // InitAdd adds NPCs to the channel's encounter (those who run it only).
@@ -256,13 +263,26 @@ func (t *Table) InitAdd(ctx context.Context, c Caller, in InitAdd, r dice.Roller
 		case in.DefencesGiven:
 			return fail("rt.err.option_not_for_system", "Option", "defences", "System", string(e.System))
 		}
+		fx, cancelled, err := npcInitConditions(e, &in, &entry, stats)
+		if err != nil {
+			return err
+		}
 		added, err := e.AddNPCs(entry, s.r)
 		if err != nil {
 			return err
 		}
-		out = &NPCsAdded{Added: added, Monster: in.Monster, HPRolls: rolls}
-		out.HP, err = setGroupHP(e, added, hps, entry.HP)
-		return err
+		out = &NPCsAdded{Added: added, Monster: in.Monster, HPRolls: rolls, InitEffects: fx, InitCancelled: cancelled}
+		if out.HP, err = setGroupHP(e, added, hps, entry.HP); err != nil {
+			return err
+		}
+		for _, a := range added.Arrivals {
+			for _, c := range in.Conditions {
+				if _, err := e.AddCondition(a.Combatant.ID, encounter.ConditionSpec{ID: string(c)}); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
 	})
 	return e, out, err
 }
@@ -273,6 +293,7 @@ type InitSheets struct {
 	D5    map[string]*dnd5e.Character
 	Concs map[string]dnd5e.Concentration
 	CoC   map[string]*coc.Character
+	RT    map[string]*rogue.Character // Rogue's Tale characters (HP and energy in its own words)
 }
 
 // InitList reads the channel's encounter with its characters' sheets (InitSheets), by combatant id.
@@ -282,7 +303,7 @@ func (t *Table) InitList(ctx context.Context, c Caller) (*encounter.Encounter, *
 		sheets *InitSheets
 	)
 	err := t.view(ctx, c, nil, func(s *scene) error {
-		sheets = &InitSheets{D5: map[string]*dnd5e.Character{}, Concs: map[string]dnd5e.Concentration{}, CoC: map[string]*coc.Character{}}
+		sheets = &InitSheets{D5: map[string]*dnd5e.Character{}, Concs: map[string]dnd5e.Concentration{}, CoC: map[string]*coc.Character{}, RT: map[string]*rogue.Character{}}
 		e, err := s.mustHere()
 		if err != nil {
 			return err
@@ -301,6 +322,8 @@ func (t *Table) InitList(ctx context.Context, c Caller) (*encounter.Encounter, *
 				sheets.D5[comb.ID], sheets.Concs[comb.ID] = cr.d5, cr.conc
 			case ch.System == SystemCoC && cr.asCoC() == nil:
 				sheets.CoC[comb.ID] = cr.cc
+			case ch.System == SystemRogue && cr.asRogue() == nil:
+				sheets.RT[comb.ID] = cr.rt
 			}
 		}
 		out = e
@@ -340,6 +363,9 @@ type InitCondition struct {
 type ConditionSet struct {
 	Name, Condition string
 	Change          any
+	// Conc is the combatant after the change when it ended its concentration (B6: incapacitated), with the
+	// conditions and effects that spell held; nil otherwise.
+	Conc *Hit
 }
 
 // InitCondition puts a condition on a combatant, or takes it off: a 5e character's goes on its sheet (where
@@ -387,7 +413,13 @@ func (t *Table) InitCondition(ctx context.Context, c Caller, in InitCondition) (
 				return err
 			}
 			cr.dirty = true
-			return s.settle(cr) // an incapacitated caster's spell ends
+			if err := s.settle(cr); err != nil { // an incapacitated caster's spell ends
+				return err
+			}
+			if cr.concEnded != "" {
+				out.Conc = s.hit(cr, nil)
+			}
+			return nil
 		}
 		if in.Remove {
 			out.Change, err = e.RemoveCondition(cb.ID, id)
@@ -402,7 +434,13 @@ func (t *Table) InitCondition(ctx context.Context, c Caller, in InitCondition) (
 		}
 		cr := s.npc(e, c.ChannelID, cb)
 		cr.stats5e()
-		return s.settleNPC(cr) // an incapacitated NPC's spell ends (npc.go)
+		if err := s.settleNPC(cr); err != nil { // an incapacitated NPC's spell ends (npc.go)
+			return err
+		}
+		if cr.concEnded != "" {
+			out.Conc = s.hit(cr, nil)
+		}
+		return nil
 	})
 	return e, out, err
 }
@@ -489,4 +527,34 @@ func (t *Table) InitEnd(ctx context.Context, c Caller, keep bool) (*encounter.En
 		return nil
 	})
 	return out, ended, err
+}
+
+// npcInitConditions checks the conditions /init add's NPCs enter with (5e only; not exhaustion, which the encounter
+// does not track; none its monster is immune to) and turns what they do to a check into the initiative's mode (B4:
+// initiative is a DEX check; poisoned and frightened give disadvantage, cancelled by advantage).
+func npcInitConditions(e *encounter.Encounter, in *InitAdd, entry *encounter.NPCEntry, stats *dnd5e.NPCStats) ([]dnd5e.Effect, bool, error) {
+	if len(in.Conditions) == 0 {
+		return nil, false, nil
+	}
+	if e.System != encounter.DnD5e {
+		return nil, false, fail("rt.err.option_not_for_system", "Option", "conditions", "System", string(e.System))
+	}
+	for _, c := range in.Conditions {
+		if c == dnd5e.Exhaustion {
+			return nil, false, fail("init.err.exhaustion")
+		}
+		if stats != nil && stats.ImmuneTo(c) {
+			return nil, false, fail("npc.err.immune", "Name", entry.Name, "Condition", string(c))
+		}
+	}
+	fx := dnd5e.CheckEffects(in.Conditions)
+	if len(fx) == 0 || entry.Fixed != nil {
+		return nil, false, nil
+	}
+	if entry.Mode == encounter.Advantage {
+		entry.Mode = encounter.Normal
+		return fx, true, nil
+	}
+	entry.Mode = encounter.Disadvantage
+	return fx, false, nil
 }

@@ -175,6 +175,14 @@ func TestTransactionsPerCommand(t *testing.T) {
 			_, err := e.table.EffectAdd(ctx, bg("gm"), "Goblin 2", fx, false)
 			return err
 		}},
+		{"/action dodge", 0, 1, func() error {
+			_, err := e.table.Action(ctx, bg("bob"), play.ActionIn{Action: dnd5e.ActionDodge}, roll())
+			return err
+		}},
+		{"/action help (an NPC helped)", 0, 1, func() error {
+			_, err := e.table.Action(ctx, bg("gm"), play.ActionIn{As: "Goblin 1", Action: dnd5e.ActionHelp, Target: "Goblin 2"}, roll())
+			return err
+		}},
 		{"/effect remove", 0, 1, func() error { _, err := e.table.EffectRemove(ctx, bg("gm"), "Goblin 2", "ring"); return err }},
 		{"/effect list", 1, 0, func() error { _, err := e.table.EffectList(ctx, bg("bob"), ""); return err }},
 		{"/feature use", 0, 1, func() error {

@@ -180,7 +180,7 @@ func (c *Console) writeOne(out io.Writer, r *bot.Reply, to bot.Post) {
 		out.Write(append(b, '\n'))
 		return
 	}
-	text := RenderText(r)
+	text := plainText(RenderText(r))
 	if r.Ephemeral {
 		text = c.printer().T("core.console.ephemeral") + " " + text
 	}
@@ -194,6 +194,10 @@ func (c *Console) writeOne(out io.Writer, r *bot.Reply, to bot.Post) {
 	}
 	io.WriteString(out, text+"\n")
 }
+
+// plainText drops Markdown bold ("**Hit**" → "Hit") for a terminal, which shows the asterisks instead; the JSON
+// keeps the text as Discord renders it.
+func plainText(s string) string { return strings.ReplaceAll(s, "**", "") }
 
 // fieldLabel joins a field's name and value with the colon of the reply's language ("示例：…"), ": " when the reply
 // has none.

@@ -187,3 +187,25 @@ func TestConsoleLocalizedChoices(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleTextIsPlain (issue 14): the text console shows no Markdown bold (the reply's title reads plainly),
+// while --json keeps the text as Discord renders it.
+func TestConsoleTextIsPlain(t *testing.T) {
+	for _, tc := range []struct {
+		json bool
+		want string
+	}{
+		{false, "u rolls\n"},
+		{true, `{"text":"**u rolls**`},
+	} {
+		c := &Console{Bot: newTestBot(6, 4), UserID: "u", GuildID: "g", JSON: tc.json}
+		var out bytes.Buffer
+		if err := c.Run(t.Context(), strings.NewReader("/roll expr:2d6+1>=7\n"), &out); err != nil {
+			t.Fatal(err)
+		}
+		got := out.String()
+		if !strings.Contains(got, tc.want) || (!tc.json && strings.Contains(got, "**")) {
+			t.Errorf("json %v: %q, want %q", tc.json, got, tc.want)
+		}
+	}
+}

@@ -54,11 +54,12 @@ const (
 	SourceFeature SourceKind = "feature" // ID is a class feature id
 	SourceItem    SourceKind = "item"    // Name is the item's name
 	SourceCustom  SourceKind = "custom"  // Name is what the user called it (a house rule, a GM ruling)
+	SourceAction  SourceKind = "action"  // ID is a tracked Action (dodge, help, hide …)
 )
 
 // SourceKinds lists the source kinds.
 func SourceKinds() []SourceKind {
-	return []SourceKind{SourceSpell, SourceFeature, SourceItem, SourceCustom}
+	return []SourceKind{SourceSpell, SourceFeature, SourceItem, SourceCustom, SourceAction}
 }
 
 // Key is the catalog key of the kind's name ("effect.source.spell"), or "".
@@ -72,6 +73,8 @@ func (k SourceKind) Key() string {
 		return "effect.source.item"
 	case SourceCustom:
 		return "effect.source.custom"
+	case SourceAction:
+		return "effect.source.action"
 	}
 	return ""
 }
@@ -91,6 +94,8 @@ func (s EffectSource) Key() string {
 		return "spell." + s.ID
 	case SourceFeature:
 		return "feature." + s.ID
+	case SourceAction:
+		return Action(s.ID).Key()
 	}
 	return ""
 }
@@ -99,7 +104,7 @@ func (s EffectSource) Key() string {
 // feature id, or the trimmed lower-case name of an item or custom effect.
 func EffectID(s EffectSource) string {
 	switch s.Kind {
-	case SourceSpell, SourceFeature:
+	case SourceSpell, SourceFeature, SourceAction:
 		return s.ID
 	}
 	return strings.ToLower(strings.TrimSpace(s.Name))
@@ -113,6 +118,10 @@ func (s EffectSource) validate() error {
 		}
 	case SourceFeature:
 		if _, ok := LookupFeature(s.ID); !ok {
+			return newError(ErrUnknownSource, "Kind", string(s.Kind), "ID", s.ID)
+		}
+	case SourceAction:
+		if !Action(s.ID).Valid() {
 			return newError(ErrUnknownSource, "Kind", string(s.Kind), "ID", s.ID)
 		}
 	case SourceItem, SourceCustom:

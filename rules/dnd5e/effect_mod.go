@@ -46,7 +46,7 @@ const (
 	ModSpellImmunity ModKind = "spell_immunity"    // spells cast at Value or lower level do not affect the bearer (globe of invulnerability)
 	ModRegen         ModKind = "regeneration"      // Value hit points regained at the start of each of the bearer's turns (regenerate)
 	ModNoHealing     ModKind = "no_healing"        // the bearer cannot regain hit points (chill touch)
-	ModNote          ModKind = "note"              // no number: the effect is tracked and shown (its duration, its concentration)
+	ModNote          ModKind = "note"              // the effect is tracked and shown (its duration, its concentration); Value a number noted (Hide's Stealth total), 0 for none
 )
 
 // ModKinds lists every mod kind.
@@ -367,6 +367,8 @@ func modValueRange(k ModKind) (lo, hi int, ok bool) {
 		return 1, 9, true
 	case ModRegen:
 		return 1, MaxHPLimit, true
+	case ModNote:
+		return -MaxModValue, MaxNote, true
 	}
 	return 0, 0, true
 }

@@ -26,6 +26,9 @@ func FeatureKeys() []string {
 	for _, s := range Subclasses() {
 		keys = append(keys, s.Key())
 	}
+	for _, a := range Actions() {
+		keys = append(keys, a.Key())
+	}
 	for _, id := range featureIDs() {
 		keys = append(keys, "feature."+id)
 	}

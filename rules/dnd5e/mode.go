@@ -154,6 +154,10 @@ func (t Target) has(id Condition) bool {
 }
 
 // checkEffects: conditions on the roller that change an ability check.
+// CheckEffects are the effects conditions have on an ability check of a creature without a sheet: what an NPC's
+// initiative (B4: a DEX check) rolls with when it enters an encounter poisoned or frightened.
+func CheckEffects(conds []Condition) []Effect { return Target{Conditions: conds}.checkEffects() }
+
 func (t Target) checkEffects() []Effect {
 	var out []Effect
 	for _, id := range []Condition{Frightened, Poisoned} {

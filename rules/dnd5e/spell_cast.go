@@ -159,7 +159,12 @@ type CastResult struct {
 	DamageRoll *dice.Result `json:"damage_roll,omitempty"` // the one damage roll shared by every target without an attack roll
 	// OpenAttack is the spell attack rolled when the spell was cast at no target: its attack and damage, with no
 	// AC and so no verdict (a save spell cast at no target rolls its damage into DamageRoll).
-	OpenAttack    *AttackResult        `json:"open_attack,omitempty"`
+	OpenAttack *AttackResult `json:"open_attack,omitempty"`
+	// OpenAttacks are the rays or beams of a spell of instances (scorching ray, eldritch blast) cast at no target,
+	// each its own attack and damage with no verdict; OpenDarts the darts of one with no attack roll (magic
+	// missile), each its own damage roll.
+	OpenAttacks   []*AttackResult      `json:"open_attacks,omitempty"`
+	OpenDarts     []*dice.Result       `json:"open_darts,omitempty"`
 	HealRoll      *dice.Result         `json:"heal_roll,omitempty"` // the one healing roll shared by every target
 	PoolRoll      *dice.Result         `json:"pool_roll,omitempty"` // sleep, color spray: the hit points affected
 	PoolLeft      int                  `json:"pool_left,omitempty"` // what the affected targets left of it

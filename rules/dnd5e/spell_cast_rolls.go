@@ -96,14 +96,27 @@ func rollHealing(res *CastResult, s Spell, caster Target, targets []SpellTarget,
 }
 
 // rollUntargeted rolls a damage spell cast at no target, as a table would (and as Avrae does): a spell attack's
-// attack and damage (no AC: no verdict), or a save spell's damage. Spells of darts, rays or beams, and riders,
-// roll nothing without a target.
+// attack and damage (no AC: no verdict), or a save spell's damage; a spell of darts, rays or beams rolls each of
+// them on its own (OpenAttacks, OpenDarts). Riders roll nothing without a target.
 func rollUntargeted(res *CastResult, s Spell, caster Target, r dice.Roller, o CastOptions) error {
 	d := res.Dice
-	if d.Damage == "" || s.Rider || d.Instances > 0 {
+	if d.Damage == "" || s.Rider {
 		return nil
 	}
-	if s.Attack != "" {
+	n := max(d.Instances, 1)
+	for range n {
+		if s.Attack == "" {
+			base, err := RollDamage(d.Damage, false, o.CritRule, Target{}, r)
+			if err != nil {
+				return err
+			}
+			if d.Instances > 0 {
+				res.OpenDarts = append(res.OpenDarts, base.Roll)
+			} else {
+				res.DamageRoll = base.Roll
+			}
+			continue
+		}
 		a, err := RollAttack(caster, Target{}, res.ToHit, d.Damage, r, AttackOptions{
 			Mode: o.Mode, Bonus: o.Bonus, CritRule: o.CritRule, Spell: true, Ranged: s.Attack == RangedSpellAttack,
 			Ability: res.Ability, Turn: o.Turn,
@@ -112,13 +125,11 @@ func rollUntargeted(res *CastResult, s Spell, caster Target, r dice.Roller, o Ca
 			return err
 		}
 		a.Attack = s.ID
-		res.OpenAttack = a
-		return nil
+		if d.Instances > 0 {
+			res.OpenAttacks = append(res.OpenAttacks, a)
+		} else {
+			res.OpenAttack = a
+		}
 	}
-	base, err := RollDamage(d.Damage, false, o.CritRule, Target{}, r)
-	if err != nil {
-		return err
-	}
-	res.DamageRoll = base.Roll
 	return nil
 }

@@ -2,6 +2,7 @@ package dnd5e
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -798,5 +799,35 @@ func TestSpellDiceTerms(t *testing.T) {
 	}
 	if got := parseTerms("2d8[bludgeoning]+4d6[cold]").plus(parseTerms("1d8[bludgeoning]"), 2).String(); got != "4d8[bludgeoning]+4d6[cold]" {
 		t.Errorf("upcast: %q", got)
+	}
+}
+
+// TestCastInstancesAtNoTarget (issue 14, 5e 6): a spell of darts, rays or beams cast at no target rolls each one on
+// its own — magic missile three 1d4+1 damage rolls, scorching ray three attacks with their 2d6.
+func TestCastInstancesAtNoTarget(t *testing.T) {
+	c := caster(t, "wizard", 3)
+	r := faces(1, 2, 4)
+	res, err := c.Cast(spell(t, "magic_missile"), 1, nil, r, CastOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var totals []int
+	for _, d := range res.OpenDarts {
+		totals = append(totals, d.Total)
+	}
+	if !slices.Equal(totals, []int{2, 3, 5}) || r.n != 3 || res.DamageRoll != nil {
+		t.Errorf("magic missile darts %v (%d dice), want [2 3 5]", totals, r.n)
+	}
+	r = faces(12, 1, 2, 5, 3, 3, 18, 6, 6)
+	res, err = c.Cast(spell(t, "scorching_ray"), 2, nil, r, CastOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	totals = nil
+	for _, a := range res.OpenAttacks {
+		totals = append(totals, a.Natural, a.Damage.Total)
+	}
+	if !slices.Equal(totals, []int{12, 3, 5, 6, 18, 12}) || res.OpenAttack != nil {
+		t.Errorf("scorching ray: natural and damage of each ray %v", totals)
 	}
 }
