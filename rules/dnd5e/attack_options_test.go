@@ -1,0 +1,165 @@
+package dnd5e
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"rulekeeper/rules/coded"
+)
+
+// archer is fighter3 with its light crossbow marked ranged, as a sheet or an import would.
+func archer(t *testing.T) *Character {
+	c := fighter3(t)
+	for i := range c.Attacks {
+		c.Attacks[i].Ranged = c.Attacks[i].Name == "Light crossbow"
+	}
+	return c
+}
+
+// TestAttackCover: SRD "Cover" — half cover +2 AC, three-quarters +5, total cover cannot be targeted. The light
+// crossbow of fighter3 is +4: a natural 11 totals 15.
+func TestAttackCover(t *testing.T) {
+	goblin := Target{Name: "goblin", AC: 13}
+	for _, tc := range []struct {
+		name    string
+		cover   Cover
+		ac      int
+		outcome Outcome
+		err     string
+	}{
+		{"no cover: AC 13", CoverNone, 13, OutcomeHit, ""},
+		{"half: AC 15, 15 hits", CoverHalf, 15, OutcomeHit, ""},
+		{"three-quarters: AC 18, 15 misses", CoverThreeQuarters, 18, OutcomeMiss, ""},
+		{"total: refused", CoverTotal, 0, "", ErrTotalCover},
+		{"unknown", Cover("full"), 0, "", ErrBadCover},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := archer(t)
+			res, err := c.Attack("Light crossbow", goblin, forced(11, 4), AttackOptions{Distance: 30, Cover: tc.cover})
+			if tc.err != "" {
+				if !errors.Is(err, coded.Code(tc.err)) {
+					t.Fatalf("err %v, want %s", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.AC != tc.ac || res.Outcome != tc.outcome || res.Cover != tc.cover || res.CoverBonus != tc.cover.Bonus() {
+				t.Errorf("AC %d %s cover %q +%d; want AC %d %s", res.AC, res.Outcome, res.Cover, res.CoverBonus, tc.ac, tc.outcome)
+			}
+		})
+	}
+	// An unknown AC stays unknown: the cover is only noted.
+	res, err := archer(t).Attack("Longsword", Target{}, forced(11, 4), AttackOptions{Cover: CoverHalf})
+	if err != nil || res.AC != 0 || res.CoverBonus != 0 || res.Cover != CoverHalf {
+		t.Errorf("unknown AC with cover: %+v %v", res, err)
+	}
+}
+
+// TestAttackRange: B5.3 — beyond normal range, or a ranged attack with a hostile within 5 ft: disadvantage;
+// beyond long range: refused. The light crossbow is 80/320 ft (SRD weapon table).
+func TestAttackRange(t *testing.T) {
+	long := Effect{Source: SourceLongRange, Effect: EffectDisadvantage}
+	threat := Effect{Source: SourceThreatened, Effect: EffectDisadvantage}
+	for _, tc := range []struct {
+		name     string
+		attack   string
+		opts     AttackOptions
+		faces    []int
+		notation string
+		effects  []Effect
+		err      string
+	}{
+		{"normal range", "Light crossbow", AttackOptions{Distance: 80}, []int{11, 4}, "1d20+4", nil, ""},
+		{"beyond normal range", "Light crossbow", AttackOptions{Distance: 85}, []int{11, 4, 4}, "2d20kl1+4", []Effect{long}, ""},
+		{"at long range", "Light crossbow", AttackOptions{Distance: 320}, []int{11, 4, 4}, "2d20kl1+4", []Effect{long}, ""},
+		{"beyond long range", "Light crossbow", AttackOptions{Distance: 325}, nil, "", nil, ErrOutOfRange},
+		{"threatened", "Light crossbow", AttackOptions{Distance: 30, Threatened: true}, []int{11, 4, 4}, "2d20kl1+4", []Effect{threat}, ""},
+		{"threatened melee: no effect", "Longsword", AttackOptions{Threatened: true}, []int{11, 4}, "1d20+5", nil, ""},
+		{"threatened with advantage cancels", "Light crossbow", AttackOptions{Distance: 30, Threatened: true, Mode: Advantage},
+			[]int{11, 4}, "1d20+4", []Effect{{Effect: EffectAdvantage}, threat}, ""},
+		{"melee far away: no range rule", "Longsword", AttackOptions{Distance: 400}, []int{11, 4}, "1d20+5", nil, ""},
+		{"given range overrides", "Light crossbow", AttackOptions{Distance: 90, Range: WeaponRange{100, 400}}, []int{11, 4}, "1d20+4", nil, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := archer(t).Attack(tc.attack, Target{AC: 10}, forced(tc.faces...), tc.opts)
+			if tc.err != "" {
+				if !errors.Is(err, coded.Code(tc.err)) {
+					t.Fatalf("err %v, want %s", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Notation != tc.notation || !reflect.DeepEqual(res.Effects, tc.effects) {
+				t.Errorf("got %q %+v, want %q %+v", res.Notation, res.Effects, tc.notation, tc.effects)
+			}
+		})
+	}
+}
+
+func TestWeaponRangeOf(t *testing.T) {
+	for name, want := range map[string]WeaponRange{"Longbow": {150, 600}, "light crossbow": {80, 320}, "Hand-Crossbow": {30, 120}, "dagger": {20, 60}} {
+		if got, ok := WeaponRangeOf(name); !ok || got != want {
+			t.Errorf("%s: %v %v, want %v", name, got, ok, want)
+		}
+	}
+	if _, ok := WeaponRangeOf("Longsword"); ok {
+		t.Error("a longsword has no range")
+	}
+}
+
+// TestNonlethalRangedRefused: B7.6 knocking out takes a melee attack.
+func TestNonlethalRangedRefused(t *testing.T) {
+	_, err := archer(t).Attack("Light crossbow", Target{AC: 10}, forced(11, 4), AttackOptions{Nonlethal: true})
+	if !errors.Is(err, coded.Code(ErrNonlethalRanged)) {
+		t.Fatalf("err %v, want %s", err, ErrNonlethalRanged)
+	}
+	res, err := archer(t).Attack("Longsword", Target{AC: 10}, forced(11, 4), AttackOptions{Nonlethal: true})
+	if err != nil || !res.Nonlethal {
+		t.Fatalf("melee nonlethal: %+v %v", res, err)
+	}
+}
+
+// TestKnockOut: B7.6 — a nonlethal hit that drops a creature to 0 HP leaves it unconscious and stable, even when
+// the damage left over would kill it (B7.1's example: max 12, current 6, take 18).
+func TestKnockOut(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		hp, dmg   int
+		state     State
+		knocked   bool
+		failures  int
+		hpAfter   int
+		unconscio bool
+	}{
+		{"B7.1 example knocked out, not dead", 6, 18, Stable, true, 0, 0, true},
+		{"drops to 0", 6, 7, Stable, true, 0, 0, true},
+		{"stays up", 6, 3, Conscious, false, 0, 3, false},
+		{"already at 0: ordinary damage", 0, 3, Dying, false, 1, 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var c *Character
+			if tc.hp == 0 {
+				c = dying(t)
+			} else {
+				c = sheet12(t, tc.hp)
+			}
+			ch, err := c.KnockOut(tc.dmg, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.State != tc.state || ch.KnockedOut != tc.knocked || c.DeathSaves.Failures != tc.failures || c.HP != tc.hpAfter ||
+				c.HasCondition(Unconscious) != tc.unconscio || ch.InstantDeath {
+				t.Errorf("state %s knocked %v failures %d hp %d unconscious %v instant %v", c.State, ch.KnockedOut,
+					c.DeathSaves.Failures, c.HP, c.HasCondition(Unconscious), ch.InstantDeath)
+			}
+			if ch.StateAfter != c.State {
+				t.Errorf("change says %s, sheet %s", ch.StateAfter, c.State)
+			}
+		})
+	}
+}
