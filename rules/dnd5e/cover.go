@@ -29,10 +29,15 @@ func (c Cover) Bonus() int {
 
 // Key is the cover's catalog key ("dnd5e.cover.half"), "" for none.
 func (c Cover) Key() string {
-	if c == CoverNone || !c.Valid() {
-		return ""
+	switch c {
+	case CoverHalf:
+		return "dnd5e.cover.half"
+	case CoverThreeQuarters:
+		return "dnd5e.cover.three_quarters"
+	case CoverTotal:
+		return "dnd5e.cover.total"
 	}
-	return "dnd5e.cover." + string(c)
+	return ""
 }
 
 // Valid reports whether c is a known degree of cover (or none).
