@@ -1,0 +1,194 @@
+package bot_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"rulekeeper/rules/dnd5e"
+)
+
+// Issue 14 (5e 7, 8, 12) and issue 18 (secret on /attack): /attack's visibility:, cover:, distance: with the grid
+// and weapon ranges, and nonlethal:. Aria's rapier is +5 and Borin's AC is 11 (play5e_test.go).
+
+const shortbowAria = `/sheet set field:attack value:"shortbow dex prof ranged 1d6[piercing]"`
+
+// TestAttackVisibility (issue 18): visibility:secret sends the attack to the GM channel and shows the channel a
+// notice without numbers, the attack still landing; private (typed as visibility:private or the old private:true)
+// answers the caller alone; secret:true typed still means secret.
+func TestAttackVisibility(t *testing.T) {
+	e := newPlayEnv(t)
+	e.party()
+	e.brawl("alice", "bob")
+	e.ok("gm", "/settings gm_channel channel:<#gmc>")
+	for _, line := range []string{"/attack weapon:rapier target:Borin visibility:secret", "/attack weapon:rapier target:Borin secret:true"} {
+		r := e.ok("alice", line, 15, 3)
+		if r.Ephemeral || r.Text != "**🎲 Aria rolled in secret**" || r.Result["secret"] != true {
+			t.Fatalf("%s: the channel sees %+v", line, r)
+		}
+		if len(r.Posts) != 1 || r.Posts[0].To != "gmc" || !strings.Contains(r.Posts[0].Text, "1d8 (3) [piercing] + 3 = 6") ||
+			!strings.Contains(r.Posts[0].Text, "[1: Reveal]") || r.Posts[0].Result["damage"] != 6.0 {
+			t.Fatalf("%s: the GM channel receives %+v", line, r.Posts)
+		}
+	}
+	if hp := e.sheet("bob", "Borin").HP; hp != 8 {
+		t.Errorf("Borin HP %d after two secret hits of 6, want 8", hp)
+	}
+	for _, line := range []string{"/attack weapon:rapier target:Borin visibility:private", "/attack weapon:rapier target:Borin private:true"} {
+		r := e.ok("alice", line, 2)
+		if !r.Ephemeral || len(r.Posts) != 0 || r.Result["outcome"] != "miss" {
+			t.Errorf("%s: %+v", line, r)
+		}
+	}
+	if r := e.ok("alice", "/attack weapon:rapier target:Borin visibility:public", 2); r.Ephemeral || len(r.Posts) != 0 {
+		t.Errorf("public: %+v", r)
+	}
+}
+
+// TestAttackCover (5e 8, SRD "Cover"): half cover +2 AC, three-quarters +5, total cannot be targeted (nothing
+// changes).
+func TestAttackCover(t *testing.T) {
+	for _, tc := range []struct {
+		cover, outcome string
+		ac             float64
+		hp             int
+		words          []string
+	}{
+		{"", "hit", 11, 14, nil},
+		{" cover:half", "hit", 13, 14, []string{"Target behind half cover: +2 to its AC", "vs AC 13"}},
+		{" cover:three_quarters", "miss", 16, 20, []string{"Target behind three-quarters cover: +5 to its AC", "vs AC 16"}},
+	} {
+		e := newPlayEnv(t)
+		e.party()
+		e.brawl("alice", "bob")
+		r := e.ok("alice", "/attack weapon:rapier target:Borin"+tc.cover, 8, 3) // 8 + 5 = 13
+		if r.Result["outcome"] != tc.outcome || r.Result["ac"] != tc.ac || e.sheet("bob", "Borin").HP != tc.hp {
+			t.Errorf("%q: %v vs AC %v, Borin HP %d\n%s", tc.cover, r.Result["outcome"], r.Result["ac"], e.sheet("bob", "Borin").HP, r.Text)
+		}
+		for _, w := range tc.words {
+			if !strings.Contains(r.Text, w) {
+				t.Errorf("%q: reply lacks %q:\n%s", tc.cover, w, r.Text)
+			}
+		}
+	}
+	e := newPlayEnv(t)
+	e.party()
+	e.brawl("alice", "bob")
+	e.refused("alice", "/attack weapon:rapier target:Borin cover:total", dnd5e.ErrTotalCover) // nothing rolled, nothing changed
+	if r := e.run("alice", "/attack weapon:rapier target:Borin cover:total"); !strings.Contains(r.Text, "total cover") {
+		t.Errorf("total cover: %+v", r)
+	}
+	// Cover is 5e's: Call of Cthulhu has mods:cover, Rogue's Tale none.
+	e.ok("carl", "/sheet create system:rogue name:Pip")
+	e.refused("carl", "/attack damage:1d8 cover:half", "rt.err.option_not_for_system")
+}
+
+// TestAttackRange (5e 7, B5.3): the distance comes from the grid when both are placed and none is given; a
+// shortbow (80/320 ft) beyond 80 ft has disadvantage, beyond 320 ft is refused; a ranged attack with a hostile
+// creature next to the attacker has disadvantage; distance: overrides the grid.
+func TestAttackRange(t *testing.T) {
+	e := newPlayEnv(t)
+	e.party()
+	e.ok("alice", shortbowAria)
+	e.brawl("alice", "bob")
+	e.ok("gm-carol", "/init move combatant:Aria x:0 y:0")
+	e.ok("gm-carol", "/init move combatant:Borin x:10 y:0") // 50 ft
+	r := e.ok("alice", "/attack weapon:shortbow target:Borin", 8, 3)
+	if r.Result["total"] != 13.0 || strings.Contains(r.Text, "disadvantage") {
+		t.Errorf("50 ft: %+v\n%s", r.Result, r.Text)
+	}
+	e.ok("gm-carol", "/init move combatant:Borin x:20 y:0") // 100 ft
+	r = e.ok("alice", "/attack weapon:shortbow target:Borin", 15, 4, 3)
+	if r.Result["natural"] != 4.0 || !strings.Contains(r.Text, "Beyond normal range: disadvantage") {
+		t.Errorf("100 ft: %+v\n%s", r.Result, r.Text)
+	}
+	r = e.ok("alice", "/attack weapon:shortbow target:Borin distance:30", 15, 3)
+	if r.Result["natural"] != 15.0 || strings.Contains(r.Text, "range") {
+		t.Errorf("distance:30 overrides the grid: %+v\n%s", r.Result, r.Text)
+	}
+	e.ok("gm-carol", "/init move combatant:Borin x:65 y:0") // 325 ft
+	e.refused("alice", "/attack weapon:shortbow target:Borin", dnd5e.ErrOutOfRange)
+	if r := e.run("alice", "/attack weapon:shortbow target:Borin"); !strings.Contains(r.Text, "325 ft") || !strings.Contains(r.Text, "320 ft") {
+		t.Errorf("beyond long range: %+v", r)
+	}
+	// A goblin next to Aria: her shot has disadvantage, her rapier not.
+	e.ok("gm-carol", "/init move combatant:Borin x:10 y:0")
+	e.ok("gm-carol", "/init add name:Goblin hp:7 ac:15 x:1 y:1", 5)
+	r = e.ok("alice", "/attack weapon:shortbow target:Borin", 15, 4, 3)
+	if r.Result["natural"] != 4.0 || !strings.Contains(r.Text, "A hostile creature within 5 ft: disadvantage") {
+		t.Errorf("threatened: %+v\n%s", r.Result, r.Text)
+	}
+	r = e.ok("alice", "/attack weapon:rapier target:Goblin", 15, 4, 3)
+	if r.Result["natural"] != 15.0 || strings.Contains(r.Text, "hostile") {
+		t.Errorf("melee next to the goblin: %+v\n%s", r.Result, r.Text)
+	}
+}
+
+// TestAttackNonlethal (5e 12, B7.6): a melee hit with nonlethal:true that drops a creature to 0 HP leaves it
+// unconscious and stable — even past its maximum (no massive-damage death); a ranged one is refused; an NPC is
+// knocked out, not killed.
+func TestAttackNonlethal(t *testing.T) {
+	e := newPlayEnv(t)
+	e.party()
+	e.ok("alice", shortbowAria)
+	e.brawl("alice", "bob")
+	e.ok("bob", "/hp damage amount:18") // Borin at 2 HP
+	r := e.ok("alice", "/attack bonus:5 damage:30 target:Borin nonlethal:true", 15)
+	b := e.sheet("bob", "Borin")
+	if b.HP != 0 || b.State != dnd5e.Stable || !b.HasCondition(dnd5e.Unconscious) || b.DeathSaves != (dnd5e.DeathSaves{}) {
+		t.Fatalf("Borin after a nonlethal 30: HP %d %s %v %+v\n%s", b.HP, b.State, b.Conditions, b.DeathSaves, r.Text)
+	}
+	for _, w := range []string{"Nonlethal", "Borin is knocked out: unconscious and stable."} {
+		if !strings.Contains(r.Text, w) {
+			t.Errorf("reply lacks %q:\n%s", w, r.Text)
+		}
+	}
+	if strings.Contains(r.Text, "dies") {
+		t.Errorf("a knocked-out creature died:\n%s", r.Text)
+	}
+	// Without nonlethal the same blow kills (B7.1).
+	e2 := newPlayEnv(t)
+	e2.party()
+	e2.brawl("alice", "bob")
+	e2.ok("bob", "/hp damage amount:18")
+	e2.ok("alice", "/attack bonus:5 damage:30 target:Borin", 15)
+	if b := e2.sheet("bob", "Borin"); b.State != dnd5e.Dead {
+		t.Errorf("lethal blow: %s", b.State)
+	}
+	e.refused("alice", "/attack weapon:shortbow target:Borin nonlethal:true", dnd5e.ErrNonlethalRanged)
+	e.ok("gm-carol", "/init add name:Goblin hp:7 ac:10", 5)
+	r = e.ok("alice", "/attack weapon:rapier target:Goblin nonlethal:true", 15, 6)
+	if !strings.Contains(r.Text, "Goblin is knocked out") || strings.Contains(r.Text, "dies") {
+		t.Errorf("goblin knocked out:\n%s", r.Text)
+	}
+	r = e.ok("gm-carol", "/init list")
+	if !strings.Contains(r.Text, "Unconscious") {
+		t.Errorf("the goblin is not unconscious:\n%s", r.Text)
+	}
+}
+
+// TestAttackFoldedRogueOptions: Rogue's Tale's defences: reads the old dodge:/block:/parry: and names in any
+// language the same way; range: typed is distance:.
+func TestAttackFoldedRogueOptions(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", "/sheet create system:rogue name:Pip")
+	var results []map[string]any
+	for _, line := range []string{`/attack damage:1d8 dodge:1 parry:2`, `/attack damage:1d8 defences:"dodge 1, parry 2"`,
+		`/attack damage:1d8 defences:"招架 2，闪避 1"`} {
+		r := e.ok("alice", line, 3, 4, 5, 6, 2, 3)
+		delete(r.Result, "attacker_status")
+		results = append(results, r.Result)
+	}
+	if !reflect.DeepEqual(results[0], results[1]) || !reflect.DeepEqual(results[0], results[2]) {
+		t.Errorf("defences differ:\n%v\n%v\n%v", results[0], results[1], results[2])
+	}
+	e.refused("alice", `/attack damage:1d8 defences:"dodge 1, dodge 2"`, "rt.attack.err.defences")
+	e.refused("alice", `/attack damage:1d8 defences:"luck 3"`, "rt.attack.err.defences")
+	a := e.ok("alice", "/attack damage:1d8 kind:ranged range:6", 6, 6, 3)
+	b := e.ok("alice", "/attack damage:1d8 kind:ranged distance:6", 6, 6, 3)
+	delete(a.Result, "attacker_status")
+	delete(b.Result, "attacker_status")
+	if !reflect.DeepEqual(a.Result, b.Result) {
+		t.Errorf("range: and distance: differ:\n%v\n%v", a.Result, b.Result)
+	}
+}
