@@ -27,9 +27,9 @@ type Attack5e struct {
 	// Damage: with a weapon, extra damage notation; ad hoc, the damage (damage-type labels as ids).
 	Damage string
 	// Bonus: with a weapon, extra to-hit notation ("1d4"); ad hoc, the to-hit modifier ("+5", or notation).
-	Bonus    string
-	AC       *int // the target's AC, given or overriding a tracked target's
-	Mode     dnd5e.Mode
+	Bonus string
+	AC    *int // the target's AC, given or overriding a tracked target's
+	Mode  dnd5e.Mode
 	// Distance to the target in feet; nil: from the grid when both are placed (a diagonal step counts 5 ft), else 5.
 	Distance *int
 	// Cover is the target's cover (+2/+5 AC; total cover refused).
