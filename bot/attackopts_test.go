@@ -192,3 +192,34 @@ func TestAttackFoldedRogueOptions(t *testing.T) {
 		t.Errorf("range: and distance: differ:\n%v\n%v", a.Result, b.Result)
 	}
 }
+
+// TestCastRange (5e 7): /cast measures its targets by distance: or on the grid when both are placed, and refuses a
+// target beyond the spell's range (fire bolt 120 ft) with nothing spent; unplaced targets are not measured.
+func TestCastRange(t *testing.T) {
+	e := castEnv(t)
+	e.ok("wendy", "/cast spell:fire_bolt target:Ogre", 2) // Wiz is not placed: not measured
+	e.ok("wendy", "/init join total:15")
+	e.ok("gm-carol", "/init move combatant:Wiz x:10 y:35") // 25 squares: 125 ft
+	e.refused("wendy", "/cast spell:fire_bolt target:Ogre", dnd5e.ErrSpellOutOfRange)
+	if r := e.run("wendy", "/cast spell:fire_bolt target:Ogre"); !strings.Contains(r.Text, "125 ft") || !strings.Contains(r.Text, "120 ft") {
+		t.Errorf("out of range: %+v", r)
+	}
+	e.ok("wendy", "/cast spell:fire_bolt target:Ogre distance:100", 2) // distance: overrides the grid
+	e.ok("gm-carol", "/init move combatant:Wiz x:10 y:34")             // 24 squares: 120 ft
+	e.ok("wendy", "/cast spell:fire_bolt target:Ogre", 2)
+	e.ok("ivan", "/cast spell:cure_wounds target:Ilse distance:10", 5) // the caster itself is not measured
+	e.refused("ivan", "/cast spell:cure_wounds target:Wiz distance:10", dnd5e.ErrSpellOutOfRange)
+}
+
+// TestCastCover (5e 8): /cast cover: raises the targets' AC against spell attacks (fire bolt: Ogre AC 11 → 16
+// behind three-quarters cover), is refused when total, and Rogue's Tale does not take it.
+func TestCastCover(t *testing.T) {
+	e := castEnv(t)
+	r := e.ok("wendy", "/cast spell:fire_bolt target:Ogre cover:three_quarters", 9) // 9 + 5 = 14
+	if tg := castTargets(t, r.Result)["Ogre"]; tg["outcome"] != "miss" || !strings.Contains(r.Text, "Target behind three-quarters cover: +5 to its AC") {
+		t.Errorf("fire bolt behind cover: %+v\n%s", tg, r.Text)
+	}
+	e.refused("wendy", "/cast spell:fire_bolt target:Ogre cover:total", dnd5e.ErrTotalCover)
+	e.ok("carl", "/sheet create system:rogue name:Pip")
+	e.refused("carl", "/cast spell:healing_touch cover:half", "rt.err.option_not_for_system")
+}

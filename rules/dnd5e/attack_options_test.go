@@ -163,3 +163,55 @@ func TestKnockOut(t *testing.T) {
 		})
 	}
 }
+
+// TestSpellReaches: 5e 7 — /cast refuses a target beyond the spell's range (fire bolt 120 ft, touch 5 ft; self and
+// sight are not measured).
+func TestSpellReaches(t *testing.T) {
+	for _, tc := range []struct {
+		r    SpellRange
+		dist int
+		ok   bool
+	}{
+		{SpellRange{Kind: RangeFeet, Dist: 120}, 120, true},
+		{SpellRange{Kind: RangeFeet, Dist: 120}, 125, false},
+		{SpellRange{Kind: RangeTouch}, 5, true},
+		{SpellRange{Kind: RangeTouch}, 10, false},
+		{SpellRange{Kind: RangeMiles, Dist: 1}, 5280, true},
+		{SpellRange{Kind: RangeSight}, 9999, true},
+		{SpellRange{Kind: RangeSelf}, 30, true},
+	} {
+		err := tc.r.Reaches("Goblin", tc.dist)
+		if (err == nil) != tc.ok || (err != nil && !errors.Is(err, coded.Code(ErrSpellOutOfRange))) {
+			t.Errorf("%+v at %d ft: %v", tc.r, tc.dist, err)
+		}
+	}
+}
+
+// TestCastCover: SRD "Cover" on spells — a DEX save gets the cover's bonus (burning hands, DC 13 for a 1st-level
+// wizard: 11 fails, 11 + 2 behind half cover saves), a spell attack the AC's, and sacred flame ignores cover.
+func TestCastCover(t *testing.T) {
+	c := caster(t, "wizard", 1)
+	for _, tc := range []struct {
+		cover Cover
+		saved bool
+		bonus int
+	}{{CoverNone, false, 0}, {CoverHalf, true, 2}, {CoverThreeQuarters, true, 5}} {
+		res, err := c.Cast(spell(t, "burning_hands"), 1, []SpellTarget{{Target: Target{Name: "G"}, Cover: tc.cover}}, faces(11, 2, 2, 2), CastOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := res.Targets[0]; g.Saved != tc.saved || g.CoverBonus != tc.bonus || g.Save.Total != 11+tc.bonus {
+			t.Errorf("%q: saved %v bonus %d total %d", tc.cover, g.Saved, g.CoverBonus, g.Save.Total)
+		}
+		c = caster(t, "wizard", 1) // a fresh slot
+	}
+	res, err := c.Cast(spell(t, "fire_bolt"), 0, []SpellTarget{{Target: Target{Name: "G", AC: 12}, Cover: CoverHalf, Distance: 30}}, faces(8), CastOptions{}) // 8 + 5 = 13: hits AC 12, not 14
+	if err != nil || res.Targets[0].Attacks[0].AC != 14 || res.Targets[0].Attacks[0].Hit {
+		t.Errorf("fire bolt behind half cover: %+v %v", res.Targets[0].Attacks[0], err)
+	}
+	cl := caster(t, "cleric", 1)
+	res, err = cl.Cast(spell(t, "sacred_flame"), 0, []SpellTarget{{Target: Target{Name: "X"}, Cover: CoverThreeQuarters}}, faces(5, 3), CastOptions{})
+	if err != nil || res.Targets[0].CoverBonus != 0 || res.Targets[0].Save.Total != 5 {
+		t.Errorf("sacred flame ignores cover: %+v %v", res.Targets[0], err)
+	}
+}

@@ -57,6 +57,7 @@ const (
 	ErrTotalCover         = "dnd5e.err.total_cover"          // (none): the target cannot be targeted
 	ErrOutOfRange         = "dnd5e.err.out_of_range"         // Distance, Long (feet)
 	ErrNonlethalRanged    = "dnd5e.err.nonlethal_ranged"     // (none): knocking out takes a melee attack
+	ErrSpellOutOfRange    = "dnd5e.err.spell_out_of_range"   // Name (the target), Distance, Range (feet)
 )
 
 // ErrorCodes lists every code above (for catalog tests and the bot's key list).
@@ -71,6 +72,7 @@ func ErrorCodes() []string {
 		ErrBadToHit, ErrNoDamage, ErrIsDead, ErrNotDying, ErrAlreadyStable, ErrRestWhileDying,
 		ErrLongRestNeedsHP, ErrLongRestTooSoon, ErrNotEnoughHitDice, ErrConditionAbsent,
 		ErrNoSpellcasting, ErrBadCover, ErrTotalCover, ErrOutOfRange, ErrNonlethalRanged,
+		ErrSpellOutOfRange,
 	}
 }
 
