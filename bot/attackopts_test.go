@@ -1,10 +1,13 @@
 package bot_test
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"rulekeeper/play/sessionlog"
 	"rulekeeper/rules/dnd5e"
 )
 
@@ -222,4 +225,39 @@ func TestCastCover(t *testing.T) {
 	e.refused("wendy", "/cast spell:fire_bolt target:Ogre cover:total", dnd5e.ErrTotalCover)
 	e.ok("carl", "/sheet create system:rogue name:Pip")
 	e.refused("carl", "/cast spell:healing_touch cover:half", "rt.err.option_not_for_system")
+}
+
+// TestAttackSecretLog (issue 18): a running log records a player's secret attack as its notice only; a secret
+// attack enters the log when a GM reveals it.
+func TestAttackSecretLog(t *testing.T) {
+	e := newPlayEnv(t)
+	e.party()
+	e.brawl("alice", "bob")
+	e.ok("gm", "/settings gm_channel channel:<#gmc>")
+	e.ok("gm", "/log start name:Ambush")
+	e.ok("gm", "/attack weapon:rapier target:Borin character:Aria visibility:secret", 15, 3) // a GM's: it has the button
+	if r := e.ok("gm", "click 1"); len(r.Posts) != 1 || r.Posts[0].To != "c1" || !strings.Contains(r.Posts[0].Text, "1d8 (3)") {
+		t.Fatalf("reveal: %+v", r)
+	}
+	e.ok("alice", "/attack weapon:rapier target:Borin visibility:secret", 15, 5) // never revealed
+	e.rec.stop()                                                                 // the export's directory is this test's own
+	dir := t.TempDir()
+	e.console("gm").Out = dir
+	e.ok("gm", "/log export name:Ambush format:json")
+	data, err := os.ReadFile(filepath.Join(dir, "ambush.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := sessionlog.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, en := range l.Entries {
+		lines = append(lines, strings.Join(en.Lines, " / "))
+	}
+	got := strings.Join(lines, "\n")
+	if !strings.Contains(got, "1d8 (3)") || strings.Contains(got, "1d8 (5)") || strings.Count(got, "rolled in secret") != 1 {
+		t.Errorf("the log holds\n%s", got)
+	}
 }
