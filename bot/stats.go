@@ -129,20 +129,21 @@ type statsSide struct {
 	tail  []float64 // tail[i] ≈ P(total ≥ vals[i]), for choosing rows
 }
 
-// newStatsSide computes an expression's distribution under ctx, through the gate of heavy computations (nil:
-// none): too heavy even to estimate, it fails at once with dice.err.too_heavy.
-func newStatsSide(ctx context.Context, g *gate, expr string) (*statsSide, error) {
+// newStatsSide computes the distribution of an expression, side of sides, under ctx, through the gate of heavy
+// computations (nil: none): too heavy even to estimate, it fails at once with dice.err.too_heavy.
+func newStatsSide(ctx context.Context, g *gate, expr string, side, sides int) (*statsSide, error) {
 	e, err := dice.Parse(expr)
 	if err != nil {
 		return nil, err
 	}
-	cost := e.Cost(dice.DistOptions{})
+	opt := statsOptions(e, side, sides)
+	cost := e.Cost(opt)
 	if cost.TooHeavy() {
 		return nil, &dice.Error{Code: dice.CodeTooHeavy, Pos: -1, Args: map[string]any{}}
 	}
 	var d *dice.Dist
 	err = g.run(ctx, cost.Work(), func() error {
-		d, err = e.DistributionContext(ctx, dice.DistOptions{})
+		d, err = e.DistributionContext(ctx, opt)
 		return err
 	})
 	if err != nil {
@@ -189,13 +190,17 @@ func computeStats(ctx context.Context, g *gate, errP *locales.Printer, in StatsI
 	if t := in.Target; t != nil && (*t < -MaxStatsTarget || *t > MaxStatsTarget) {
 		return nil, Errorf("stats.err.target_range", "Target", *t, "Min", -MaxStatsTarget, "Max", MaxStatsTarget)
 	}
-	a, err := newStatsSide(ctx, g, in.Expr)
+	sides := 1
+	if strings.TrimSpace(in.Compare) != "" {
+		sides = 2
+	}
+	a, err := newStatsSide(ctx, g, in.Expr, 0, sides)
 	if err != nil {
 		return nil, err
 	}
 	c := &statsComputed{sides: []*statsSide{a}, res: &StatsResult{Target: in.Target}}
 	if strings.TrimSpace(in.Compare) != "" {
-		b, err := newStatsSide(ctx, g, in.Compare)
+		b, err := newStatsSide(ctx, g, in.Compare, 1, sides)
 		if err != nil {
 			return nil, Errorf("stats.err.compare", "Error", ErrorText(errP, err))
 		}
@@ -216,6 +221,18 @@ func computeStats(ctx context.Context, g *gate, errP *locales.Printer, in StatsI
 		c.chart, c.width = &file, width
 	}
 	return c, nil
+}
+
+// statsOptions returns the options of e's distribution when it is the side-th (from 0) of sides expressions
+// (/stats compare: 2): the sides share dice.DefaultBudget for their exact distributions and the samples of their
+// Monte-Carlo estimates, so that a comparison costs no more than one expression (issue 11 §2: at most 100 ms of CPU
+// for any /stats); each side's estimate rolls its own dice (seed side), so two estimates are independent.
+func statsOptions(e *dice.Expr, side, sides int) dice.DistOptions {
+	opt := dice.DistOptions{Budget: dice.DefaultBudget / sides, Seed: uint64(side)}
+	if c := e.Cost(opt); !c.Exact && c.Samples > 0 {
+		opt.Samples = max(c.Samples/sides, dice.MinSamples)
+	}
+	return opt
 }
 
 // statsRowValues chooses the table's totals: every value when the expressions have at most statsAllRows values

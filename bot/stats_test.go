@@ -153,6 +153,25 @@ func TestStatsEstimates(t *testing.T) {
 	}
 }
 
+// TestStatsCompareShares: two compared expressions share one expression's budget (issue 11 §2): 100d1000 alone is
+// exact, beside another 100d1000 each is a Monte-Carlo estimate with half the samples 1d1000000 alone takes, and
+// the two estimates roll their own dice.
+func TestStatsCompareShares(t *testing.T) {
+	_, alone := statsLine(t, "", "/stats expr:100d1000")
+	_, both := statsLine(t, "", "/stats expr:100d1000 compare:100d1000")
+	if !alone.Exact || both.Exact || both.Compare.Exact || both.Samples == 0 || both.Versus == nil {
+		t.Errorf("100d1000 alone exact %v; compared exact %v/%v, samples %d", alone.Exact, both.Exact, both.Compare.Exact, both.Samples)
+	}
+	_, one := statsLine(t, "", "/stats expr:1d1000000")
+	_, two := statsLine(t, "", "/stats expr:1d1000000 compare:1d1000000")
+	if one.Samples == 0 || two.Samples != one.Samples/2 || two.Compare.Samples != two.Samples {
+		t.Errorf("1d1000000 samples: alone %d, compared %d and %d", one.Samples, two.Samples, two.Compare.Samples)
+	}
+	if both.Mean == both.Compare.Mean || two.Mean == two.Compare.Mean { // independent estimates, not one twice
+		t.Errorf("the two sides' estimates share their dice: means %v/%v, %v/%v", both.Mean, both.Compare.Mean, two.Mean, two.Compare.Mean)
+	}
+}
+
 // TestStatsBadInput: bad notation, a target out of range and a bad second expression are localized errors.
 func TestStatsBadInput(t *testing.T) {
 	tests := []struct{ line, code string }{
