@@ -261,3 +261,24 @@ func TestAttackSecretLog(t *testing.T) {
 		t.Errorf("the log holds\n%s", got)
 	}
 }
+
+// TestNPCAttackRange (5e 7): an NPC's ranged action carries its stat block's range (the goblin's shortbow 80/320
+// ft): beyond 320 ft refused, beyond 80 ft disadvantage; a character next to it gives its shot disadvantage.
+func TestNPCAttackRange(t *testing.T) {
+	e := newPlayEnv(t)
+	e.party()
+	e.brawl("alice", "bob")
+	e.ok("gm-carol", "/init add monster:goblin name:Gob x:0 y:0", 5)
+	e.ok("gm-carol", "/init move combatant:Aria x:30 y:0") // 150 ft
+	e.ok("gm-carol", "/init move combatant:Borin x:40 y:0")
+	e.refused("gm-carol", `/attack as:Gob weapon:shortbow target:Aria distance:400`, dnd5e.ErrOutOfRange)
+	r := e.ok("gm-carol", `/attack as:Gob weapon:shortbow target:Aria`, 15, 2)
+	if !strings.Contains(r.Text, "Beyond normal range: disadvantage") || !strings.Contains(r.Text, "2d20kl1 (~~15~~, 2)") {
+		t.Errorf("a shot at 150 ft:\n%s", r.Text)
+	}
+	e.ok("gm-carol", "/init move combatant:Borin x:1 y:1")
+	r = e.ok("gm-carol", `/attack as:Gob weapon:shortbow target:Aria distance:30`, 15, 2)
+	if !strings.Contains(r.Text, "A hostile creature within 5 ft: disadvantage") {
+		t.Errorf("a shot with Borin next to the goblin:\n%s", r.Text)
+	}
+}
