@@ -282,3 +282,19 @@ func TestNPCAttackRange(t *testing.T) {
 		t.Errorf("a shot with Borin next to the goblin:\n%s", r.Text)
 	}
 }
+
+// TestSheetWeaponRange (5e 7): a sheet attack may carry its range ("150/600", ranged too); it overrides the SRD
+// table's for its name, and a bad range is refused.
+func TestSheetWeaponRange(t *testing.T) {
+	e := newPlayEnv(t)
+	e.party()
+	e.ok("alice", `/sheet set field:attack value:"elven bow dex prof 100/400 1d8[piercing]"`)
+	if a, err := e.sheet("alice", "Aria").FindAttack("elven bow"); err != nil || !a.Ranged || a.Range != (dnd5e.WeaponRange{Normal: 100, Long: 400}) {
+		t.Fatalf("elven bow: %+v %v", a, err)
+	}
+	e.refused("alice", "/attack weapon:\"elven bow\" ac:10 distance:405", dnd5e.ErrOutOfRange)
+	if r := e.ok("alice", "/attack weapon:\"elven bow\" ac:10 distance:150", 15, 2, 3); !strings.Contains(r.Text, "Beyond normal range") {
+		t.Errorf("150 ft with 100/400:\n%s", r.Text)
+	}
+	e.refused("alice", `/sheet set field:attack value:"bad bow dex 400/100 1d8"`, "play.err.attack_word")
+}

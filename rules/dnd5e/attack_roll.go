@@ -43,8 +43,10 @@ func (c *Character) attack(name string, t Target, r dice.Roller, o AttackOptions
 	}
 	dmg := notation + signed(c.Mod(ability))
 	o.Ability, o.Ranged, o.Spell = ability, a.Ranged, false
-	if wr, ok := WeaponRangeOf(a.Name); ok && a.Ranged && o.Range == (WeaponRange{}) {
-		o.Range = wr
+	if a.Ranged && o.Range == (WeaponRange{}) {
+		if o.Range = a.Range; o.Range.Normal == 0 { // the sheet's own, else the SRD table's for its name
+			o.Range, _ = WeaponRangeOf(a.Name)
+		}
 	}
 	res, err := rollAttack(c.AsTarget(), t, toHit, dmg, r, o, used)
 	if err != nil {
