@@ -46,6 +46,10 @@ func TestAttackVisibility(t *testing.T) {
 	if r := e.ok("alice", "/attack weapon:rapier target:Borin visibility:public", 2); r.Ephemeral || len(r.Posts) != 0 {
 		t.Errorf("public: %+v", r)
 	}
+	if r := e.ok("alice", "/attack weapon:rapier target:Borin private:false", 2); r.Ephemeral || len(r.Posts) != 0 {
+		t.Errorf("private:false: %+v", r)
+	}
+	e.refused("alice", "/attack weapon:rapier target:Borin private:maybe", "core.err.bad_choice")
 }
 
 // TestAttackCover (5e 8, SRD "Cover"): half cover +2 AC, three-quarters +5, total cannot be targeted (nothing

@@ -46,10 +46,16 @@ func foldOptions(opts []*Option, in map[string]any) map[string]any {
 		}
 	}
 	if _, set := out["visibility"]; !set {
+		secret, okS := truthy(in["secret"], hadSecret)
+		private, okP := truthy(in["private"], hadPrivate)
 		switch {
-		case truthy(in["secret"]):
+		case !okS:
+			out["visibility"] = fmt.Sprint(in["secret"]) // not a yes or no: refused as a choice of visibility
+		case !okP:
+			out["visibility"] = fmt.Sprint(in["private"])
+		case secret:
 			out["visibility"] = visSecret
-		case truthy(in["private"]):
+		case private:
 			out["visibility"] = visPrivate
 		}
 	}
@@ -82,8 +88,12 @@ func foldRT(opts []*Option, in map[string]any) map[string]any {
 	return in
 }
 
-// truthy reads a raw boolean option (a bool from Discord, a word from the console).
-func truthy(v any) bool {
+// truthy reads a raw boolean option (a bool from Discord, a word from the console); ok is false for a value that
+// is neither yes nor no. An option not given (had false) is false.
+func truthy(v any, had bool) (yes, ok bool) {
+	if !had {
+		return false, true
+	}
 	b, err := coerce(&Option{Name: "b", Type: Boolean}, v)
-	return err == nil && b == true
+	return b == true, err == nil
 }
