@@ -302,3 +302,17 @@ func TestSheetWeaponRange(t *testing.T) {
 	}
 	e.refused("alice", `/sheet set field:attack value:"bad bow dex 400/100 1d8"`, "play.err.attack_word")
 }
+
+// TestSaveCover (5e 8): /save cover: adds +2 or +5 to a DEX save and says so; other saves take nothing from it.
+func TestSaveCover(t *testing.T) {
+	e := newPlayEnv(t)
+	e.party()
+	r := e.ok("alice", "/save ability:dex dc:15 cover:half", 8) // Aria: DEX save +5 (proficient)
+	if r.Result["total"] != 15.0 || r.Result["outcome"] != "success" || !strings.Contains(r.Text, "Behind half cover: +2 to its DEX save") {
+		t.Errorf("half cover: %+v\n%s", r.Result, r.Text)
+	}
+	if r := e.ok("alice", "/save ability:wis dc:15 cover:three_quarters", 8); r.Result["total"] != 9.0 || strings.Contains(r.Text, "cover") {
+		t.Errorf("a WIS save behind cover: %+v\n%s", r.Result, r.Text)
+	}
+	e.refused("alice", "/save ability:dex cover:total", "core.err.bad_choice")
+}

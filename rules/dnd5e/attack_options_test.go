@@ -215,3 +215,21 @@ func TestCastCover(t *testing.T) {
 		t.Errorf("sacred flame ignores cover: %+v %v", res.Targets[0], err)
 	}
 }
+
+// TestSaveCover: SRD "Cover" — a DEX save behind half cover gets +2, three-quarters +5; other saves nothing;
+// total cover is refused.
+func TestSaveCover(t *testing.T) {
+	for _, tc := range []struct {
+		a     Ability
+		cover Cover
+		total int
+	}{{Dex, CoverNone, 10}, {Dex, CoverHalf, 12}, {Dex, CoverThreeQuarters, 15}, {Wis, CoverHalf, 10}} {
+		res, err := Target{}.Save(tc.a, 0, forced(10), RollOptions{Cover: tc.cover, DC: 12})
+		if err != nil || res.Total != tc.total {
+			t.Errorf("%s %q: %+v %v, want total %d", tc.a, tc.cover, res, err, tc.total)
+		}
+	}
+	if _, err := (Target{}).Save(Dex, 0, forced(10), RollOptions{Cover: CoverTotal}); !errors.Is(err, coded.Code(ErrTotalCover)) {
+		t.Errorf("total cover: %v", err)
+	}
+}
