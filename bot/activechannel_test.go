@@ -102,3 +102,52 @@ func jstr(t *testing.T, m map[string]any, key string) string {
 	}
 	return s
 }
+
+// TestAsFollowsChannelChoice (issue 16): the console's `as NAME` switch acts with the character NAME chose for the
+// console's channel with /sheet use, not the guild-wide fallback: bob chose Borin in c1 and then Brak in c2 (so
+// Brak is his guild-wide choice); a table session in c1 that switches to bob acts with Borin.
+func TestAsFollowsChannelChoice(t *testing.T) {
+	e := newPlayEnv(t)
+	e.runIn("bob", "c1", createBorin)
+	e.runIn("bob", "c1", "/sheet create name:Brak class:fighter level:1 str:16 con:14")
+	e.runIn("bob", "c1", "/sheet use character:Borin")
+	e.runIn("bob", "c2", "/sheet use character:Brak")
+	e.runIn("alice", "c1", createAria)
+	table := &console.Console{Bot: e.bot, UserID: "alice", GuildID: playGuild, ChannelID: "c1", JSON: true}
+	say := func(line string) playLine {
+		t.Helper()
+		var out bytes.Buffer
+		table.Exec(line, &out)
+		var pl playLine
+		if err := json.Unmarshal(out.Bytes(), &pl); err != nil || pl.Error != "" {
+			t.Fatalf("%s: %q: %v", line, out.String(), err)
+		}
+		return pl
+	}
+	if got := jstr(t, say("/sheet show").Result, "name"); got != "Aria" {
+		t.Fatalf("alice acts with %q, want Aria", got)
+	}
+	say("as bob")
+	if got := jstr(t, say("/sheet show").Result, "name"); got != "Borin" {
+		t.Errorf("after `as bob` in c1: /sheet show acts with %q, want Borin (bob's choice for c1)", got)
+	}
+	say("/hp damage amount:2")
+	if b, k := e.sheet("bob", "Borin").HP, e.sheet("bob", "Brak").HP; b != 20-2 || k != e.sheet("bob", "Brak").MaxHP {
+		t.Errorf("after `as bob` in c1: Borin HP %d (want 18), Brak HP %d (want full)", b, k)
+	}
+	if got := activeInList(t, say("/sheet list").Result); got != "Borin" {
+		t.Errorf("after `as bob` in c1: /sheet list marks %q, want Borin", got)
+	}
+	// and back: `as alice` acts with Aria again; a /sheet use made during the session holds for the switch too
+	say("as alice")
+	if got := jstr(t, say("/sheet show").Result, "name"); got != "Aria" {
+		t.Errorf("after `as alice`: %q, want Aria", got)
+	}
+	say("as bob")
+	say("/sheet use character:Brak")
+	say("as alice")
+	say("as bob")
+	if got := jstr(t, say("/sheet show").Result, "name"); got != "Brak" {
+		t.Errorf("after bob's /sheet use in the session: %q, want Brak", got)
+	}
+}

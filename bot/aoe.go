@@ -61,7 +61,7 @@ func completeDirection(req *Request) []Choice {
 		key, _ := area.DirKey(float64(i) * 45)
 		name := req.T(key)
 		if typed == "" || strings.HasPrefix(n, typed) || strings.Contains(strings.ToLower(name), typed) {
-			out = append(out, Choice{Name: name + " (" + n + ")", Value: n})
+			out = append(out, Choice{Name: req.P.Paren(name, n), Value: n})
 		}
 	}
 	return out
@@ -225,7 +225,7 @@ func (b *Bot) aoe(req *Request) (*Reply, error) {
 	if len(res.Inside) > 0 {
 		var names []string
 		for _, c := range res.Inside {
-			names = append(names, strconv.Itoa(c.Label)+" "+c.Name+" "+posText(&encounter.Pos{X: c.X, Y: c.Y}))
+			names = append(names, strconv.Itoa(c.Label)+" "+c.Name+" "+posText(req.P, &encounter.Pos{X: c.X, Y: c.Y}))
 		}
 		lines = append(lines, req.T("aoe.inside", "Names", req.P.List(names)))
 	} else if e != nil {

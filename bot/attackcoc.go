@@ -198,13 +198,13 @@ func cocManoeuvreLines(req *Request, target string, m *play.CoCManoeuvre) []stri
 // cocAttackOddsLine is the exact chances of a melee attack's outcomes, or of a shot's levels.
 func cocAttackOddsLine(req *Request, a *play.AttackCoCResult) string {
 	if o := a.MeleeOdds; o != nil {
-		items := []string{req.T("cthulhu.attack.odds_hit", "Chance", chanceStr(o.Hit), "Extreme", chanceStr(o.Extreme))}
+		items := []string{req.T("cthulhu.attack.odds_hit", "Chance", chanceStr(req.P, o.Hit), "Extreme", chanceStr(req.P, o.Extreme))}
 		for _, x := range []struct {
 			key string
 			c   coc.Chance
 		}{{"cthulhu.attack.odds_dodged", o.Dodged}, {"cthulhu.attack.odds_counter", o.Counter}, {"cthulhu.attack.odds_miss", o.Miss}} {
 			if x.c.Num > 0 {
-				items = append(items, req.T(x.key, "Chance", chanceStr(x.c)))
+				items = append(items, req.T(x.key, "Chance", chanceStr(req.P, x.c)))
 			}
 		}
 		return req.T("cthulhu.attack.odds", "Outcomes", req.P.List(items))

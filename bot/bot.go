@@ -96,13 +96,14 @@ func New(cfg Config) *Bot {
 		b.timeCommand(),    // gmtime.go
 		b.logCommand(),     // session logs (log.go, record.go)
 		b.sayCommand(),     // in-character lines (say.go)
+		b.macroCommand(),   // saved command lines (macro.go)
 	}
 	b.commands = append(b.commands, cfg.Extra...)
 	b.labels = labelIndex(b.commands)
 	b.components["reroll"] = b.reroll
 	b.components["reveal"] = b.reveal // a secret roll shown in its channel (secret.go)
 	b.components["page"] = b.pageButton
-	b.lists = map[string]pagedList{"sheets": b.sheetListLines, "counters": b.counterListLines, "effects": b.effectListLines}
+	b.lists = map[string]pagedList{"sheets": b.sheetListLines, "counters": b.counterListLines, "effects": b.effectListLines, "macros": b.macroListLines}
 	b.components["sheetdel"] = b.sheetDeleteConfirmed
 	b.components["deathsave"] = b.deathsaveButton
 	b.components["init"] = b.initButton
@@ -176,8 +177,10 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 	}
 	r = b.keepSecret(req, r)
 	keepPrivate(r, private)
+	b.localizeOptionSpans(req.P, req.Path, r)
 	b.localizeReply(req.P, r)
 	for _, p := range r.Posts {
+		b.localizeOptionSpans(req.P, req.Path, p.Reply)
 		b.localizeReply(req.P, p.Reply)
 	}
 	b.record(req, r)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rulekeeper/locales"
 	"rulekeeper/play"
 	"rulekeeper/rules/coc"
 )
@@ -181,21 +182,21 @@ func cocOddsLine(req *Request, o *coc.Odds) string {
 		if l == coc.Failure {
 			continue
 		}
-		levels = append(levels, req.T(l.Key())+" "+chanceStr(o.Level(l)))
+		levels = append(levels, req.T(l.Key())+" "+chanceStr(req.P, o.Level(l)))
 	}
-	return req.T("cthulhu.odds", "Success", chanceStr(o.Success), "Levels", req.P.List(levels))
+	return req.T("cthulhu.odds", "Success", chanceStr(req.P, o.Success), "Levels", req.P.List(levels))
 }
 
 // chanceFloat is an exact chance as a number rounded to 4 places (the JSON's chance).
 func chanceFloat(c coc.Chance) float64 { return chance(int(c.Num), int(c.Den)) }
 
 // chanceStr renders an exact chance: "50% (1/2)"; no fraction for 0 and 1.
-func chanceStr(c coc.Chance) string {
+func chanceStr(p *locales.Printer, c coc.Chance) string {
 	rat := c.String()
 	if c.Num == 0 || c.Num == c.Den {
 		rat = ""
 	}
-	return chanceText(c.Float(), rat)
+	return chanceText(p, c.Float(), rat)
 }
 
 // cocButtons are the buttons of a failed roll: Push (when it may be pushed) and Spend Luck (when the character has

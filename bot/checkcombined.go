@@ -109,8 +109,8 @@ func cocCombinedReply(req *Request, cc *play.CombinedCoC) *Reply {
 	}
 	if o := cc.Odds; o != nil {
 		out.Chance = chanceFloat(o.Wins)
-		lines = append(lines, req.T("cthulhu.combined.odds", "Wins", chanceStr(o.Wins), "All", chanceStr(o.Success),
-			"Some", chanceStr(o.Partial), "None", chanceStr(o.Failure)))
+		lines = append(lines, req.T("cthulhu.combined.odds", "Wins", chanceStr(req.P, o.Wins), "All", chanceStr(req.P, o.Success),
+			"Some", chanceStr(req.P, o.Partial), "None", chanceStr(req.P, o.Failure)))
 	}
 	tone := ToneFailure
 	if res.Success {

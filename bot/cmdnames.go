@@ -86,7 +86,11 @@ func (e *Error) localArgs(p *locales.Printer) map[string]any {
 
 // localizeReply names the command paths a reply quotes in p's language (English names are the labels already).
 func (b *Bot) localizeReply(p *locales.Printer, r *Reply) {
-	if r == nil || p.Lang() == locales.EN {
+	if r == nil {
+		return
+	}
+	r.Lang = p.Lang()
+	if r.Lang == locales.EN {
 		return
 	}
 	r.Title, r.Body = b.localizeText(p, r.Title), b.localizeText(p, r.Body)

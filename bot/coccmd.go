@@ -225,8 +225,8 @@ func (b *Bot) cocOpposed(req *Request) (*Reply, error) {
 	}
 	lines = append(lines, verdict)
 	if od := res.Odds; od != nil {
-		lines = append(lines, req.T("cthulhu.opposed.odds", "Win", chanceStr(od.Win), "Lose", chanceStr(od.Lose),
-			"Tie", chanceStr(od.Tie), "None", chanceStr(od.None)))
+		lines = append(lines, req.T("cthulhu.opposed.odds", "Win", chanceStr(req.P, od.Win), "Lose", chanceStr(req.P, od.Lose),
+			"Tie", chanceStr(req.P, od.Tie), "None", chanceStr(req.P, od.None)))
 	}
 	out := cocOpposedResult{Character: res.Name, Opponent: res.Opponent, Outcome: o.Outcome, ByValue: o.ByValue, Odds: res.Odds, Detail: o}
 	tone := ToneFailure

@@ -75,7 +75,7 @@ func (b *Bot) completeSpell(req *Request) []Choice {
 		if !match[s.ID] {
 			continue
 		}
-		ch := Choice{Name: req.T(s.Key()) + " (" + spellLevelText(req, s.Level) + ")", Value: s.ID}
+		ch := Choice{Name: req.P.Paren(req.T(s.Key()), spellLevelText(req, s.Level)), Value: s.ID}
 		if class != "" && s.HasClass(class) {
 			first = append(first, ch)
 		} else {
@@ -110,7 +110,7 @@ func (b *Bot) completeWeapon(req *Request) []Choice {
 	for _, a := range c.Attacks {
 		if strings.Contains(strings.ToLower(a.Name), typed) {
 			toHit, dmg := attackNumbers(c, a)
-			out = append(out, Choice{Name: a.Name + " (" + signedNum(toHit) + ", " + localizeDamageLabels(req, dmg) + ")", Value: a.Name})
+			out = append(out, Choice{Name: req.P.Paren(a.Name, signedNum(toHit)+", "+localizeDamageLabels(req, dmg)), Value: a.Name})
 		}
 	}
 	return out
@@ -122,7 +122,7 @@ func (b *Bot) completeTarget(req *Request) []Choice { return b.completeSystemCha
 func completeSkillOrAbility(req *Request) []Choice {
 	var entries []Choice
 	for _, s := range dnd5e.Skills() {
-		entries = append(entries, Choice{Name: req.T(s.ID.Key()) + " (" + req.T(s.Ability.Key()) + ")", Value: string(s.ID)})
+		entries = append(entries, Choice{Name: req.P.Paren(req.T(s.ID.Key()), req.T(s.Ability.Key())), Value: string(s.ID)})
 	}
 	for _, a := range dnd5e.Abilities() {
 		entries = append(entries, Choice{Name: req.T(a.Key()), Value: string(a)})

@@ -41,7 +41,7 @@ func completeCoCWeapon(req *Request, c *coc.Character) []Choice {
 	for _, w := range c.Weapons {
 		if strings.Contains(strings.ToLower(w.Name), typed) {
 			v, _ := c.SkillValue(w.Skill, "")
-			out = append(out, Choice{Name: w.Name + " (" + req.T(w.Skill.Key()) + " " + strconv.Itoa(v) + ", " + cocDamageText(req, w) + ")", Value: w.Name})
+			out = append(out, Choice{Name: req.P.Paren(w.Name, req.T(w.Skill.Key())+" "+strconv.Itoa(v)+", "+cocDamageText(req, w)), Value: w.Name})
 		}
 	}
 	return out[:min(len(out), 25)]

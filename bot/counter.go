@@ -170,7 +170,7 @@ func (b *Bot) completeCounter(req *Request) []Choice {
 	var out []Choice
 	for _, k := range sh.Dnd5e.Counters {
 		if strings.Contains(strings.ToLower(k.Name), typed) {
-			out = append(out, Choice{Name: k.Name + " (" + strconv.Itoa(k.Value) + "/" + strconv.Itoa(k.Max) + ")", Value: k.Name})
+			out = append(out, Choice{Name: req.P.Paren(k.Name, strconv.Itoa(k.Value)+"/"+strconv.Itoa(k.Max)), Value: k.Name})
 		}
 	}
 	return out[:min(25, len(out))]

@@ -278,7 +278,7 @@ func outcomeText(req *Request, h *play.Hit) []string {
 func completeSkill(req *Request) []Choice {
 	var entries []Choice
 	for _, s := range dnd5e.Skills() {
-		entries = append(entries, Choice{Name: req.T(s.ID.Key()) + " (" + req.T(s.Ability.Key()) + ")", Value: string(s.ID)})
+		entries = append(entries, Choice{Name: req.P.Paren(req.T(s.ID.Key()), req.T(s.Ability.Key())), Value: string(s.ID)})
 	}
 	return completeNames(req, entries, kindSkill)
 }

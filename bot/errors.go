@@ -28,6 +28,7 @@ func (b *Bot) ErrorReply(req *Request, err error) *Reply {
 		b.cfg.Logger.Error("cannot save", "command", strings.Join(req.Path, " "), "file", args["Path"], "cause", args["Cause"], "err", err)
 	}
 	r := &Reply{Body: p.TMap(key, args), Tone: ToneFailure, Ephemeral: true, ErrorCode: key}
+	b.localizeOptionSpans(p, req.Path, r)
 	b.localizeReply(p, r)
 	return r
 }

@@ -260,7 +260,7 @@ func TestMonsterCommand(t *testing.T) {
 	}
 	cs := e.bot.Handle(&bot.Request{Kind: bot.KindAutocomplete, Path: []string{"monster"}, Focused: "name",
 		Options: map[string]any{"name": "地精"}, UserID: "alice", GuildID: playGuild, ChannelID: "c1", Locale: "zh-CN"}).Choices
-	if len(cs) == 0 || !slices.ContainsFunc(cs, func(c bot.Choice) bool { return c.Value == "goblin" && c.Name == "地精 (挑战 1/4)" }) {
+	if len(cs) == 0 || !slices.ContainsFunc(cs, func(c bot.Choice) bool { return c.Value == "goblin" && c.Name == "地精（挑战 1/4）" }) {
 		t.Errorf("autocomplete 地精: %+v", cs)
 	}
 }

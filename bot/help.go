@@ -83,7 +83,11 @@ func (b *Bot) helpDetail(req *Request, c *Command, path []string, opts []*Option
 	}
 	r := &Reply{Title: "/" + strings.Join(labels, " "), Body: strings.TrimRight(body.String(), "\n"), Ephemeral: true}
 	if len(examples) > 0 {
-		r.Fields = append(r.Fields, Field{Name: req.T("discord.help.examples"), Value: "`" + strings.Join(examples, "`\n`") + "`"})
+		local := make([]string, len(examples))
+		for i, ex := range examples {
+			local[i] = localizeExample(req.P, ex)
+		}
+		r.Fields = append(r.Fields, Field{Name: req.T("discord.help.examples"), Value: "`" + strings.Join(local, "`\n`") + "`"})
 	}
 	return r
 }

@@ -261,7 +261,7 @@ func arrivalLines(req *Request, e *encounter.Encounter, added *encounter.Added) 
 			lines = append(lines, req.T("init.arrival", "Name", a.Combatant.Name))
 		}
 		if c, err := e.Find(a.Combatant.ID); err == nil && c.Pos != nil {
-			lines[len(lines)-1] += " " + posText(c.Pos)
+			lines[len(lines)-1] += " " + posText(req.P, c.Pos)
 		}
 		if tb := a.TieBreak; tb != nil {
 			var rolls []string
@@ -297,7 +297,7 @@ func (b *Bot) initMove(req *Request) (*Reply, error) {
 	}
 	res := newInitResult(e)
 	res.Moved = moved.Pos
-	return &Reply{Body: req.T("init.moved", "Name", moved.Name, "Pos", posText(moved.Pos)), Tone: ToneSuccess, Result: res}, nil
+	return &Reply{Body: req.T("init.moved", "Name", moved.Name, "Pos", posText(req.P, moved.Pos)), Tone: ToneSuccess, Result: res}, nil
 }
 
 func (b *Bot) initRemove(req *Request) (*Reply, error) {

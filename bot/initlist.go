@@ -116,7 +116,7 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 			parts = append(parts, conditionRounds(req, conditionText(req, cd.ID), cd.Rounds))
 		}
 		if c.Pos != nil {
-			parts = append(parts, posText(c.Pos))
+			parts = append(parts, posText(req.P, c.Pos))
 		}
 		if len(parts) > 0 {
 			line += " — " + strings.Join(parts, " · ")

@@ -16,8 +16,13 @@ func dynamicKeys() []string {
 	for _, v := range rtOnOff {
 		keys = append(keys, "settings.rt_onoff."+v)
 	}
-	for _, f := range fields5e {
-		keys = append(keys, fieldKey(f))
+	for _, fields := range systemFields {
+		for _, f := range fields {
+			keys = append(keys, fieldKey(f))
+		}
+	}
+	for _, n := range exampleNames {
+		keys = append(keys, exampleNameKey(n))
 	}
 	for _, v := range npcInitiatives {
 		keys = append(keys, "gm.settings.npc_initiative."+v)

@@ -94,7 +94,7 @@ func (b *Bot) monsterShow(req *Request) (*Reply, error) {
 func completeMonster(req *Request) []Choice {
 	var entries []Choice
 	for _, m := range dnd5e.Monsters() {
-		entries = append(entries, Choice{Name: req.T(m.Key()) + " (" + req.T("gm.monster.cr_short", "CR", m.CR.String()) + ")", Value: m.ID})
+		entries = append(entries, Choice{Name: req.P.Paren(req.T(m.Key()), req.T("gm.monster.cr_short", "CR", m.CR.String())), Value: m.ID})
 	}
 	return completeNames(req, entries, kindMonster)
 }

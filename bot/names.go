@@ -42,7 +42,7 @@ const (
 	rkHunger       = "rogue.hunger"
 	rkThirst       = "rogue.thirst"
 	kindAttackWord = "attack.word" // the words of a sheet attack (sheetset5e.go)
-	kindField      = "sheet.field" // the fields of /sheet set that have a catalog name (fieldnames.go)
+	kindField      = "sheet.field" // + "." + a system: the fields of /sheet set of that system (fieldnames.go)
 	kindCommand    = "cmd"
 	kindOptionPre  = "cmd."    // + the command path joined with "."
 	kindChoicePre  = "choice." // + the option's path joined with "."
@@ -72,8 +72,10 @@ var names = sync.OnceValue(func() *locales.Index {
 	for id, key := range attackWords {
 		x.Add(kindAttackWord, id, key)
 	}
-	for _, f := range fields5e {
-		x.Add(kindField, f, fieldKey(f))
+	for system, fields := range systemFields {
+		for _, f := range fields {
+			x.Add(fieldKind(system), f, fieldKey(f))
+		}
 	}
 	addEffectNames(x) // class features and spell choices (effectnames.go)
 	addRogueNames(x)

@@ -63,11 +63,11 @@ func (b *Bot) completeMonsterAction(req *Request) []Choice {
 		}
 	}
 	for _, a := range m.Attacks() {
-		name := req.T(a.Key()) + " (" + signedNum(a.ToHit)
+		inner := signedNum(a.ToHit)
 		if d := a.HitDamage(""); d != "" {
-			name += ", " + localizeDamageLabels(req, d)
+			inner += ", " + localizeDamageLabels(req, d)
 		}
-		entries = append(entries, Choice{Name: name + ")", Value: a.ID})
+		entries = append(entries, Choice{Name: req.P.Paren(req.T(a.Key()), inner), Value: a.ID})
 	}
 	typed := strings.TrimSpace(req.Str(req.Focused))
 	if typed == "" {

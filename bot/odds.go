@@ -3,6 +3,7 @@ package bot
 import (
 	"math/big"
 
+	"rulekeeper/locales"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
 )
@@ -43,13 +44,13 @@ func concSaveOut(res *dnd5e.ConcentrationResult) *concSaveJSON {
 
 // oddsText renders a chance for people: "79.75% (319/400)", "≈ 12.3%" for an estimate; the fraction only when it
 // is exact, shown, and not 0 or 1.
-func oddsText(o *dnd5e.Odds) string {
+func oddsText(p *locales.Printer, o *dnd5e.Odds) string {
 	s := dice.Percent(o.P)
 	if !o.Exact {
 		return "≈ " + s
 	}
 	if o.Rat != nil && o.Rat.Sign() > 0 && o.Rat.Cmp(big.NewRat(1, 1)) < 0 {
-		s += " (" + o.Rat.RatString() + ")"
+		s = p.Paren(s, o.Rat.RatString())
 	}
 	return s
 }
@@ -59,5 +60,5 @@ func oddsLine(req *Request, key string, o *dnd5e.Odds) string {
 	if o == nil {
 		return ""
 	}
-	return req.T(key, "Chance", oddsText(o))
+	return req.T(key, "Chance", oddsText(req.P, o))
 }

@@ -185,6 +185,9 @@ type Reply struct {
 	// Posts are messages the transport sends to channels besides the answer (issue 18: a secret roll's result to
 	// the GM channel, its notice or its reveal in the roll's channel).
 	Posts []Post `json:"-"`
+	// Lang is the language of the reply's words ("" before the bot localizes it): the console joins a field's
+	// name and value with its colon.
+	Lang locales.Lang `json:"-"`
 }
 
 // Post is a message a transport sends to a channel on its own, not as the answer to the interaction.

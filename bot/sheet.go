@@ -7,10 +7,10 @@ import (
 	"strings"
 
 	"rulekeeper/play"
-	"rulekeeper/rules/dnd5e/ddb"
 )
 
-// maxSheetFile bounds an imported sheet file.
+// maxSheetFile bounds an imported sheet file: ours, or D&D Beyond's JSON (256 KiB, as fetch.MaxSize bounds a
+// download; the D&D Beyond fixtures are at most 27 KiB).
 const maxSheetFile = 256 << 10
 
 // sheetExport is the JSON of `/sheet export` and `/sheet import` (README "Sheet files").
@@ -196,17 +196,17 @@ func (b *Bot) sheetUse(req *Request) (*Reply, error) {
 }
 
 func (b *Bot) sheetSet(req *Request) (*Reply, error) {
-	field := fieldID(strings.ToLower(strings.TrimSpace(req.Str("field"))))
+	typed := strings.ToLower(strings.TrimSpace(req.Str("field")))
 	e := play.SheetEdit{Character: req.Str("character")}
 	for _, id := range systemChoices {
-		b.systems[id].edit(req, field, req.Str("value"), &e)
+		b.systems[id].edit(req, fieldID(id, typed), req.Str("value"), &e)
 	}
 	sh, err := b.cfg.Table.SetSheet(req.Ctx, req.caller(), e)
 	if err != nil {
 		return nil, err
 	}
 	r := b.systems[sh.System].show(req, sh)
-	r.Body = req.T("sheet.changed", "Field", fieldName(req.P, field), "Name", sh.Name) + "\n" + r.Body
+	r.Body = req.T("sheet.changed", "Field", fieldName(req.P, fieldID(sh.System, typed)), "Name", sh.Name) + "\n" + r.Body
 	r.Tone = ToneSuccess
 	return r, nil
 }
@@ -288,8 +288,8 @@ func (b *Bot) sheetImport(req *Request) (*Reply, error) {
 		return b.importDDBURL(req, url)
 	case !ok || len(f.Data) == 0:
 		return nil, Errorf("sheet.err.no_file")
-	case len(f.Data) > ddb.MaxSize:
-		return nil, Errorf("sheet.err.file_too_large", "Max", ddb.MaxSize)
+	case len(f.Data) > maxSheetFile:
+		return nil, Errorf("sheet.err.file_too_large", "Max", maxSheetFile)
 	}
 	var e sheetExport
 	if err := json.Unmarshal(f.Data, &e); err != nil || e.Format != sheetFormat {

@@ -92,7 +92,25 @@ func classList(req *Request) string {
 
 func (dnd5eSystem) fields() []string { return fields5e }
 
-func (dnd5eSystem) show(req *Request, sh *play.Sheet) *Reply { return sheetReply(req, sh.Dnd5e) }
+func (dnd5eSystem) show(req *Request, sh *play.Sheet) *Reply {
+	r := sheetReply(req, sh.Dnd5e)
+	spells := sh.Spells()
+	if len(spells) == 0 {
+		return r
+	}
+	names := make([]string, len(spells))
+	for i, k := range spells {
+		names[i] = spellName(req, k.ID)
+		if !k.Prepared {
+			names[i] = req.T("play.sheet.spell_unprepared", "Name", names[i])
+		}
+	}
+	r.Fields = append(r.Fields, Field{Name: req.T("play.sheet.spells"), Value: cut(req.P.List(names), maxUnmappedText)})
+	res := r.Result.(sheetResult)
+	res.Spells = spells
+	r.Result = res
+	return r
+}
 
 // sheetResult is the JSON of `/sheet show` (and create/set) for a 5e character.
 type sheetResult struct {
@@ -112,6 +130,8 @@ type sheetResult struct {
 	// Issue 13: the effects on it (stored ones, then passive class features), its feature resources.
 	Effects   []effectJSON     `json:"effects,omitempty"`
 	Resources []dnd5e.Resource `json:"resources,omitempty"`
+	// Issue 16: the SRD spells the sheet keeps (a D&D Beyond import).
+	Spells []play.KnownSpell `json:"spells,omitempty"`
 }
 
 type sheetAttackResult struct {

@@ -277,7 +277,7 @@ func TestAutocomplete5e(t *testing.T) {
 		}
 		return false
 	}
-	if cs := complete("alice", "zh-CN", []string{"check"}, "skill", "隐"); !has(cs, "隐匿 (敏捷)", "stealth") {
+	if cs := complete("alice", "zh-CN", []string{"check"}, "skill", "隐"); !has(cs, "隐匿（敏捷）", "stealth") {
 		t.Errorf("check skill 隐: %+v", cs)
 	}
 	if cs := complete("alice", "en", []string{"check"}, "skill", ""); len(cs) != 24 {

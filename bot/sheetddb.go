@@ -2,9 +2,9 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 
+	"rulekeeper/play"
 	"rulekeeper/rules/dnd5e"
 	"rulekeeper/rules/dnd5e/ddb"
 )
@@ -40,14 +40,18 @@ func (b *Bot) importDDBURL(req *Request, raw string) (*Reply, error) {
 	return b.importDDB(req, data)
 }
 
-// importDDB maps D&D Beyond JSON to a 5e sheet, stores it as the caller's active character and lists what
-// could not be mapped.
+// importDDB maps D&D Beyond JSON to a 5e sheet, stores it (with its SRD spells) as the caller's active character
+// and lists the spells and what could not be mapped.
 func (b *Bot) importDDB(req *Request, data []byte) (*Reply, error) {
 	imp, err := ddb.Parse(data)
 	if err != nil {
 		return nil, err
 	}
-	sheet, err := json.Marshal(imp.Character)
+	spells := make([]play.KnownSpell, 0, len(imp.Spells))
+	for _, s := range imp.Spells {
+		spells = append(spells, play.KnownSpell{ID: s.ID, Prepared: s.Prepared})
+	}
+	sheet, err := play.EncodeSheet5e(imp.Character, spells)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -109,6 +110,49 @@ func TestSheetImportDDB(t *testing.T) {
 	}
 }
 
+// TestSheetImportDDBSpells (issue 16): the SRD spells an import finds are kept on the sheet, prepared or not: /sheet
+// show lists them, and they survive a change of the sheet and a /sheet export and import.
+func TestSheetImportDDBSpells(t *testing.T) {
+	e := newPlayEnv(t)
+	prepared := map[bool]int{}
+	for _, name := range ddbFixtures {
+		path, data := ddbFixture(t, name)
+		imp, want := wantSheet(t, data)
+		user := "u_" + name
+		e.ok(user, "/sheet import file:"+path)
+		var wantSpells []any
+		for _, s := range imp.Spells {
+			k := map[string]any{"id": s.ID}
+			if s.Prepared {
+				k["prepared"] = true
+			}
+			wantSpells = append(wantSpells, k)
+		}
+		check := func(user, when string) {
+			t.Helper()
+			r := e.ok(user, "/sheet show")
+			if got := r.Result["spells"]; !reflect.DeepEqual(got, any(wantSpells)) && !(got == nil && len(wantSpells) == 0) {
+				t.Errorf("%s %s: spells %v, want %v", name, when, got, wantSpells)
+			}
+			if len(imp.Spells) > 0 && !strings.Contains(r.Text, "Spells: ") {
+				t.Errorf("%s %s: /sheet show lists no spells: %s", name, when, r.Text)
+			}
+		}
+		check(user, "after the import")
+		e.ok(user, "/sheet set field:ac value:15")
+		check(user, "after /sheet set")
+		file := e.exportFile(user, "dnd5e", want.Name)("copy_"+name, func(map[string]any) {})
+		e.ok("copy_"+user, "/sheet import file:"+file)
+		check("copy_"+user, "after /sheet export and import")
+		for _, s := range imp.Spells {
+			prepared[s.Prepared]++
+		}
+	}
+	if prepared[true] == 0 || prepared[false] == 0 {
+		t.Fatalf("the fixtures hold %d prepared and %d unprepared SRD spells: the test needs both", prepared[true], prepared[false])
+	}
+}
+
 // TestSheetImportDDBRefused: bad links, private characters, both options, a bot without downloads, and the
 // bounded download (size and time) are refused with nothing stored.
 func TestSheetImportDDBRefused(t *testing.T) {
@@ -124,6 +168,17 @@ func TestSheetImportDDBRefused(t *testing.T) {
 	e.refused("ann", "/sheet import url:https://www.dndbeyond.com/characters/99", "ddb.err.timeout")
 	e.refused("ann", "/sheet import url:https://www.dndbeyond.com/characters/1 file:"+path, "sheet.err.file_or_url")
 	e.refused("ann", "/sheet import", "sheet.err.no_file")
+	// a file is bounded at 256 KiB (the fixtures are far below): one byte more is refused before it is read
+	big := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(big, append([]byte(`{"data":{}}`), bytes.Repeat([]byte(" "), 256<<10-10)...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e.refused("ann", "/sheet import file:"+big, "sheet.err.file_too_large")
+	for _, fx := range ddbFixtures {
+		if _, data := ddbFixture(t, fx); len(data) > 256<<10 {
+			t.Errorf("fixture %s is %d bytes, over the cap", fx, len(data))
+		}
+	}
 
 	none := newPlayEnv(t) // no downloader configured
 	none.refused("ann", "/sheet import url:https://www.dndbeyond.com/characters/1", "sheet.err.no_download")

@@ -101,8 +101,8 @@ func cocStatsReply(p, errP *locales.Printer, in StatsInput) (*Reply, error) {
 	}
 	var body string
 	if o := res.Opposed; o != nil {
-		body = req.T("cthulhu.stats.opposed", "Win", chanceStr(o.Win), "Lose", chanceStr(o.Lose), "Tie", chanceStr(o.Tie),
-			"None", chanceStr(o.None))
+		body = req.T("cthulhu.stats.opposed", "Win", chanceStr(req.P, o.Win), "Lose", chanceStr(req.P, o.Lose), "Tie", chanceStr(req.P, o.Tie),
+			"None", chanceStr(req.P, o.None))
 	}
 	return &Reply{Title: req.T("cthulhu.stats.title", "Expr", a.Expr), Body: body, Fields: fields, Result: res}, nil
 }
@@ -110,9 +110,9 @@ func cocStatsReply(p, errP *locales.Printer, in StatsInput) (*Reply, error) {
 // cocStatsText lists a roll's chances: success first, then each level.
 func cocStatsText(req *Request, s *cocStatsSide) string {
 	o := s.Odds
-	lines := []string{req.T("cthulhu.stats.success", "Chance", chanceStr(o.Success))}
+	lines := []string{req.T("cthulhu.stats.success", "Chance", chanceStr(req.P, o.Success))}
 	for _, l := range coc.Levels() {
-		lines = append(lines, req.P.Label(req.T(l.Key()), chanceStr(o.Level(l))))
+		lines = append(lines, req.P.Label(req.T(l.Key()), chanceStr(req.P, o.Level(l))))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -61,11 +61,12 @@ func statsNumber(x float64) string {
 	return s
 }
 
-// chanceText is a probability for people with its fraction when shown: "51% (51/100)".
-func chanceText(p float64, rat string) string {
-	s := dice.Percent(p)
+// chanceText is a probability for people with its fraction when shown, in p's brackets: "51% (51/100)",
+// "51%（51/100）".
+func chanceText(p *locales.Printer, chance float64, rat string) string {
+	s := dice.Percent(chance)
 	if rat != "" && rat != "0" && rat != "1" {
-		s += " (" + rat + ")"
+		s = p.Paren(s, rat)
 	}
 	return s
 }
@@ -75,7 +76,7 @@ func chanceText(p float64, rat string) string {
 func statsFieldText(p *locales.Printer, j StatsDist, target *int) string {
 	mean := statsNumber(j.Mean)
 	if j.MeanRat != "" && strings.Contains(j.MeanRat, "/") {
-		mean += " (" + j.MeanRat + ")"
+		mean = p.Paren(mean, j.MeanRat)
 	}
 	lines := []string{
 		p.T("stats.mean", "Mean", mean),
@@ -88,11 +89,11 @@ func statsFieldText(p *locales.Printer, j StatsDist, target *int) string {
 		}
 	}
 	if j.PSuccess != nil {
-		lines = append(lines, p.T("stats.success", "Chance", chanceText(*j.PSuccess, j.PSuccessRat)))
+		lines = append(lines, p.T("stats.success", "Chance", chanceText(p, *j.PSuccess, j.PSuccessRat)))
 		interval(j.PSuccessCI)
 	}
 	if target != nil {
-		lines = append(lines, p.T("stats.p_target", "Target", *target, "Chance", chanceText(*j.PTarget, j.PTargetRat)))
+		lines = append(lines, p.T("stats.p_target", "Target", *target, "Chance", chanceText(p, *j.PTarget, j.PTargetRat)))
 		interval(j.PTargetCI)
 	}
 	switch {

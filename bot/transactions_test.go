@@ -93,6 +93,12 @@ func TestTransactionsPerLine(t *testing.T) {
 		{"carl", "/rt turn", []int{3, 3, 3, 3}, 1, 1},
 		{"bob", "/sheet set field:ac value:16", nil, 1, 1},
 		{"bob", "/roll expr:1d20", []int{7}, 1, 0},
+		// a macro: the settings, the macro's lookup (a read), then the saved command's own transaction
+		{"bob", `/macro save name:hurt command:"/hp damage amount:{n}"`, nil, 1, 1},
+		{"bob", `/macro run name:hurt args:"n:1"`, nil, 2, 1},
+		{"bob", `/macro save name:d20 command:"/roll expr:1d20"`, nil, 1, 1},
+		{"bob", "/macro run name:d20", []int{7}, 2, 0},
+		{"bob", "/macro list", nil, 2, 0},
 	} {
 		run(tt.user, tt.line, tt.faces...)
 		reads, writes := cs.take()

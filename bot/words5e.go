@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rulekeeper/locales"
 	"rulekeeper/play"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
@@ -325,9 +326,10 @@ func conditionText(req *Request, id string) string {
 	return id
 }
 
-func posText(p *encounter.Pos) string {
+// posText is a grid position in pr's brackets: "(3,4)", "（3,4）".
+func posText(pr *locales.Printer, p *encounter.Pos) string {
 	if p == nil {
 		return ""
 	}
-	return "(" + strconv.Itoa(p.X) + "," + strconv.Itoa(p.Y) + ")"
+	return pr.Bracket(strconv.Itoa(p.X) + "," + strconv.Itoa(p.Y))
 }

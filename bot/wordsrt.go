@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rulekeeper/locales"
 	"rulekeeper/rules/rogue"
 )
 
@@ -59,12 +60,12 @@ func chance(n, den int) float64 {
 	return math.Round(float64(n)/float64(den)*1e4) / 1e4
 }
 
-// fracText renders a chance as "21/36 (58.3%)".
-func fracText(n, den int) string {
+// fracText renders a chance as "21/36 (58.3%)", in p's brackets ("21/36（58.3%）").
+func fracText(p *locales.Printer, n, den int) string {
 	if den <= 0 {
 		return "0"
 	}
-	return strconv.Itoa(n) + "/" + strconv.Itoa(den) + " (" + strconv.FormatFloat(float64(n)*100/float64(den), 'f', 1, 64) + "%)"
+	return p.Paren(strconv.Itoa(n)+"/"+strconv.Itoa(den), strconv.FormatFloat(float64(n)*100/float64(den), 'f', 1, 64)+"%")
 }
 
 // appendLine appends s when it is not empty.
@@ -107,12 +108,12 @@ func checkLines(req *Request, res *rogue.CheckResult) []string {
 }
 
 func checkOddsLine(req *Request, o rogue.Odds) string {
-	return req.T("rt.check.odds", "Success", fracText(o.Succeed(), o.Den), "Critical", fracText(o.Critical, o.Den), "Fumble", fracText(o.Fumble, o.Den))
+	return req.T("rt.check.odds", "Success", fracText(req.P, o.Succeed(), o.Den), "Critical", fracText(req.P, o.Critical, o.Den), "Fumble", fracText(req.P, o.Fumble, o.Den))
 }
 
 // attackOddsLine lists the chances of every outcome that can happen.
 func attackOddsLine(req *Request, o rogue.AttackOdds) string {
-	parts := []string{req.T("rt.odds.hit", "Chance", fracText(o.Hits(), o.Den))}
+	parts := []string{req.T("rt.odds.hit", "Chance", fracText(req.P, o.Hits(), o.Den))}
 	for _, p := range []struct {
 		key string
 		n   int
@@ -121,7 +122,7 @@ func attackOddsLine(req *Request, o rogue.AttackOdds) string {
 		{"rt.odds.parried", o.Parried}, {"rt.odds.miss", o.Miss}, {"rt.odds.fumble", o.Fumble},
 	} {
 		if p.n > 0 {
-			parts = append(parts, req.T(p.key, "Chance", fracText(p.n, o.Den)))
+			parts = append(parts, req.T(p.key, "Chance", fracText(req.P, p.n, o.Den)))
 		}
 	}
 	return req.T("rt.odds", "Chances", strings.Join(parts, " · "))
@@ -231,7 +232,7 @@ func effectText(req *Request, e rogue.Effect) string {
 	}
 	s := req.T("rt.effect.line", "Name", req.T(e.Key()), "Power", e.Power, "Turns", turns)
 	if triggers(e) {
-		s += " " + req.T("rt.effect.trigger", "Need", 2+e.Power, "Chance", fracText(rogue.TriggerChance(e.Power), 36))
+		s += " " + req.T("rt.effect.trigger", "Need", 2+e.Power, "Chance", fracText(req.P, rogue.TriggerChance(e.Power), 36))
 	}
 	return s
 }
@@ -283,7 +284,7 @@ func turnLines(req *Request, c *rogue.Character, t *rogue.TurnResult) []string {
 		if h.Outcome == rogue.OutcomeSuccess {
 			key = "rt.turn.haste_ok"
 		}
-		lines = append(lines, req.T(key, "Roll", rollText(req, h.Roll), "Chance", fracText(rogue.AtLeast(8), 36)))
+		lines = append(lines, req.T(key, "Roll", rollText(req, h.Roll), "Chance", fracText(req.P, rogue.AtLeast(8), 36)))
 	}
 	lines = append(lines, req.T("rt.turn.actions", "N", t.Actions, "Action", req.T(t.Action.Key()), "Food", t.FoodCost))
 	for _, g := range t.HealthRegen {
@@ -306,7 +307,7 @@ func turnLines(req *Request, c *rogue.Character, t *rogue.TurnResult) []string {
 			key = "rt.turn.triggered"
 		}
 		lines = append(lines, req.T(key, "Source", req.T(tr.Source), "Roll", rollText(req, tr.Roll), "Need", tr.Need,
-			"Chance", fracText(rogue.TriggerChance(tr.Power), 36)))
+			"Chance", fracText(req.P, rogue.TriggerChance(tr.Power), 36)))
 	}
 	for _, e := range t.Events {
 		lines = append(lines, "• "+eventLine(req, e))

@@ -11,9 +11,13 @@ import (
 type DDB struct {
 	Base    string        // the character service (ddb.DefaultBase when empty): the configurable production URL
 	Client  *http.Client  // nil: a plain http.Client
-	Limit   int64         // at most this many bytes (ddb.MaxSize when 0 or more)
+	Limit   int64         // at most this many bytes (MaxSize when 0 or more)
 	Timeout time.Duration // the whole download (DefaultTimeout when 0)
 }
+
+// MaxSize is the largest character JSON downloaded, 256 KiB (issue 16): the fixtures of six classes are 18–27
+// KiB, and D&D Beyond's largest characters a fraction of this. ddb.Parse's own bound (1 MiB) is looser.
+const MaxSize = 256 << 10
 
 // Character downloads character id's JSON (see the package function Character).
 func (d DDB) Character(ctx context.Context, id string) ([]byte, error) {

@@ -38,7 +38,7 @@ func newError(code string, kv ...any) *coded.Error { return coded.New(code, kv..
 
 // Character downloads the JSON of character id (digits: see ddb.CharacterID)
 // from the character service at base (ddb.DefaultBase when empty), reading
-// at most limit bytes (ddb.MaxSize when limit is 0 or more than that): a larger
+// at most limit bytes (MaxSize when limit is 0 or more than that): a larger
 // answer is refused with ddb.ErrTooLarge. A nil client is a plain
 // http.Client; a ctx without a deadline gets DefaultTimeout. The answer is
 // returned as is, for ddb.Parse.
@@ -47,8 +47,8 @@ func Character(ctx context.Context, client *http.Client, base, id string, limit 
 	if err != nil {
 		return nil, err
 	}
-	if limit <= 0 || limit > ddb.MaxSize {
-		limit = ddb.MaxSize
+	if limit <= 0 || limit > MaxSize {
+		limit = MaxSize
 	}
 	if client == nil {
 		client = &http.Client{}

@@ -92,6 +92,21 @@ func TestStatus(t *testing.T) {
 	}
 }
 
+// TestMaxSize: without a limit, an answer of MaxSize (256 KiB) is read and one byte more is refused.
+func TestMaxSize(t *testing.T) {
+	for _, n := range []int{MaxSize, MaxSize + 1} {
+		body := strings.Repeat(" ", n)
+		base, _ := fake(t, func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(body)) })
+		got, err := Character(context.Background(), nil, base, "1", 0)
+		switch {
+		case n <= MaxSize && (err != nil || len(got) != n):
+			t.Errorf("%d bytes: %d read, %v", n, len(got), err)
+		case n > MaxSize && code(err) != ddb.ErrTooLarge:
+			t.Errorf("%d bytes: %v, want %s", n, err, ddb.ErrTooLarge)
+		}
+	}
+}
+
 // TestSize: the answer is bounded, whether it announces its length or not.
 func TestSize(t *testing.T) {
 	body := strings.Repeat("x", 200)
@@ -105,8 +120,8 @@ func TestSize(t *testing.T) {
 		{"chunked, too large", true, 100, false},
 		{"exactly the limit", false, 200, true},
 		{"chunked, exactly the limit", true, 200, true},
-		{"no limit: ddb.MaxSize", true, 0, true},
-		{"a limit above ddb.MaxSize is ddb.MaxSize", false, 1 << 40, true},
+		{"no limit: MaxSize", true, 0, true},
+		{"a limit above MaxSize is MaxSize", false, 1 << 40, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -105,6 +105,7 @@ func Fold(s string) string {
 type Index struct {
 	ids   map[string]map[string]string   // kind → folded name → id
 	names map[string]map[string][]string // kind → id → folded names, in the order added
+	keys  map[string]map[string]string   // kind → id → catalog key (Add)
 	order map[string][]string            // kind → ids in the order added
 	clash []Clash
 }
@@ -116,7 +117,8 @@ type Clash struct {
 
 // NewIndex returns an empty index.
 func NewIndex() *Index {
-	return &Index{ids: map[string]map[string]string{}, names: map[string]map[string][]string{}, order: map[string][]string{}}
+	return &Index{ids: map[string]map[string]string{}, names: map[string]map[string][]string{}, order: map[string][]string{},
+		keys: map[string]map[string]string{}}
 }
 
 // Add indexes id under kind by its own spelling, by the catalog text of key in every language (when key is not
@@ -124,6 +126,10 @@ func NewIndex() *Index {
 func (x *Index) Add(kind, id, key string, extra ...string) {
 	names := []string{id}
 	if key != "" {
+		if x.keys[kind] == nil {
+			x.keys[kind] = map[string]string{}
+		}
+		x.keys[kind][id] = key
 		for _, l := range Langs {
 			if p := For(l); p.Has(key) {
 				names = append(names, p.T(key))
@@ -158,6 +164,9 @@ func (x *Index) AddNames(kind, id string, names ...string) {
 		}
 	}
 }
+
+// Key returns the catalog key id of kind was added with ("" when none).
+func (x *Index) Key(kind, id string) string { return x.keys[kind][id] }
 
 // Lookup returns the id of kind that typed names.
 func (x *Index) Lookup(kind, typed string) (string, bool) {

@@ -74,6 +74,15 @@ func TestIndex(t *testing.T) {
 	if len(x.Clashes()) != 0 {
 		t.Errorf("clashes: %+v", x.Clashes())
 	}
+	for _, tt := range []struct{ kind, id, key string }{
+		{"dnd5e.condition", "blinded", "dnd5e.condition.blinded"},
+		{"rogue.attr", "str", "rogue.attr.str"},
+		{"rogue.attr", "blinded", ""},
+	} {
+		if got := x.Key(tt.kind, tt.id); got != tt.key {
+			t.Errorf("Key(%s, %s) = %q, want %q", tt.kind, tt.id, got, tt.key)
+		}
+	}
 	x.AddNames("dnd5e.condition", "stunned", "Blinded")
 	if c := x.Clashes(); len(c) != 1 || c[0].First != "blinded" || c[0].Then != "stunned" {
 		t.Errorf("clash not reported: %+v", c)

@@ -22,6 +22,11 @@ func (p *Printer) Label(label, value string) string {
 	return label + p.T(keyColon) + value
 }
 
+// Bracket puts inner in the language's brackets with nothing before them: "(3,4)", "（3,4）".
+func (p *Printer) Bracket(inner string) string {
+	return strings.TrimLeft(p.T(keyParenOpen), " ") + inner + p.T(keyParenClose)
+}
+
 // Paren appends a parenthetical to text with the language's brackets: "Incapacitated (from Paralyzed)",
 // "失能（来自麻痹）".
 func (p *Printer) Paren(text, inner string) string {

@@ -1,6 +1,9 @@
 package locales
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSeparators(t *testing.T) {
 	tests := []struct {
@@ -22,6 +25,10 @@ func TestSeparators(t *testing.T) {
 		}
 		if got := p.Paren("Incapacitated", "from Paralyzed"); got != tt.paren {
 			t.Errorf("%s Paren = %q, want %q", tt.lang, got, tt.paren)
+		}
+		bracket := strings.TrimPrefix(strings.TrimPrefix(tt.paren, "Incapacitated"), " ")
+		if got := p.Bracket("from Paralyzed"); got != bracket {
+			t.Errorf("%s Bracket = %q, want %q", tt.lang, got, bracket)
 		}
 	}
 	if got := For(EN).List(nil); got != "" {

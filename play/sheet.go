@@ -56,15 +56,15 @@ func (sheets5e) rename(cr *Creature, name string)    { cr.d5.Name = name }
 func (sheetsRogue) load(cr *Creature) error          { return cr.asRogue() }
 func (sheetsRogue) rename(cr *Creature, name string) { cr.rt.Name = name }
 
-// fresh decodes and validates all of an imported 5e sheet, and drops any concentration record: a new character
-// concentrates on nothing, and the conditions a record holds belong to other creatures.
+// fresh decodes and validates all of an imported 5e sheet, keeps its known spells and drops any other extra: a
+// new character concentrates on nothing, and the conditions a record holds belong to other creatures.
 func (sheets5e) fresh(sheet json.RawMessage, name string) (json.RawMessage, error) {
 	c, err := dnd5e.Decode(sheet)
 	if err != nil {
 		return nil, err
 	}
 	c.Name = strings.TrimSpace(name)
-	return encode5e(c)
+	return EncodeSheet5e(c, storedExtras(sheet).Spells)
 }
 
 type sheetsRogue struct{}

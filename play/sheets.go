@@ -38,15 +38,49 @@ type sheetExtras5e struct {
 	LastHit       *lastHit           `json:"last_hit,omitempty"` // the last attack that hit it, for a shield in reaction (shield.go)
 	Repeats       []dnd5e.RepeatSave `json:"repeat_saves,omitempty"`
 	DeathSaveTurn string             `json:"death_save_turn,omitempty"`
+	Spells        []KnownSpell       `json:"spells,omitempty"` // issue 16: the SRD spells a D&D Beyond import found
 }
 
-// storedExtras reads the repeat saves and the death-save turn stored in a 5e sheet (none when unreadable).
+// KnownSpell is an SRD spell a 5e sheet knows, kept beside the rules' fields (a D&D Beyond import stores them).
+type KnownSpell struct {
+	ID       string `json:"id"`                 // dnd5e.LookupSpell's id
+	Prepared bool   `json:"prepared,omitempty"` // castable now: prepared, always prepared, a cantrip or a known spell
+}
+
+// knownSpells keeps the SRD spells of list, each once.
+func knownSpells(list []KnownSpell) []KnownSpell {
+	var out []KnownSpell
+	seen := map[string]bool{}
+	for _, k := range list {
+		if _, ok := dnd5e.LookupSpell(k.ID); ok && !seen[k.ID] {
+			seen[k.ID] = true
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// storedExtras reads the repeat saves, the death-save turn and the known spells stored in a 5e sheet (none when
+// unreadable).
 func storedExtras(sheet json.RawMessage) sheetExtras5e {
 	var x sheetExtras5e
 	if json.Unmarshal(sheet, &x) != nil {
 		return sheetExtras5e{}
 	}
-	return sheetExtras5e{Repeats: x.Repeats, DeathSaveTurn: x.DeathSaveTurn}
+	return sheetExtras5e{Repeats: x.Repeats, DeathSaveTurn: x.DeathSaveTurn, Spells: knownSpells(x.Spells)}
+}
+
+// EncodeSheet5e is a 5e sheet with its known spells as /sheet import reads it (a D&D Beyond import).
+func EncodeSheet5e(c *dnd5e.Character, spells []KnownSpell) (json.RawMessage, error) {
+	return encodeConc(c, concRecord{}, sheetExtras5e{Spells: knownSpells(spells)})
+}
+
+// Spells are the SRD spells a 5e sheet keeps (none for other systems).
+func (s *Sheet) Spells() []KnownSpell {
+	if s.Dnd5e == nil {
+		return nil
+	}
+	return storedExtras(s.Raw).Spells
 }
 
 // sheetWith5e is a 5e sheet with its extras, as stored.
@@ -100,7 +134,7 @@ func encodeConc(c *dnd5e.Character, k concRecord, x sheetExtras5e) (json.RawMess
 	if k.Active() {
 		x.Concentration = &k
 	}
-	if x.Concentration == nil && x.LastHit == nil && len(x.Repeats) == 0 && x.DeathSaveTurn == "" {
+	if x.Concentration == nil && x.LastHit == nil && len(x.Repeats) == 0 && x.DeathSaveTurn == "" && len(x.Spells) == 0 {
 		return encode5e(c)
 	}
 	if err := c.Validate(); err != nil {

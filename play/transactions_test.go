@@ -193,6 +193,22 @@ func TestTransactionsPerCommand(t *testing.T) {
 			_, err := e.table.Counter(ctx, bg("bob"), play.CounterEdit{Op: play.CounterUse, Name: "Arrows"})
 			return err
 		}},
+		{"/macro save", 0, 1, func() error {
+			_, _, err := e.table.SaveMacro(ctx, bg("bob"), play.MacroSave{Name: "hit", Command: "/roll expr:1d20"})
+			return err
+		}},
+		{"/macro run (find)", 1, 0, func() error {
+			_, err := e.table.FindMacro(ctx, bg("bob"), "hit")
+			return err
+		}},
+		{"/macro list", 1, 0, func() error {
+			_, err := e.table.Macros(ctx, bg("bob"))
+			return err
+		}},
+		{"/macro delete", 0, 1, func() error {
+			_, err := e.table.DeleteMacro(ctx, bg("bob"), "hit", false)
+			return err
+		}},
 		{"/init add monster", 0, 1, func() error {
 			twenty := 20
 			in := play.InitAdd{NPC: encounter.NPCEntry{Name: "Fanatic", InitOptions: encounter.InitOptions{Fixed: &twenty}}, Monster: "cult_fanatic"}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"rulekeeper/rules/area"
 	"rulekeeper/rules/coc"
@@ -69,10 +70,30 @@ func ValidateImport(e *store.Export) error {
 	for _, s := range settingChecks(e.Guild) {
 		add("guild", s.name, s.err)
 	}
+	count := map[string]int{}
+	for i, m := range e.Macros {
+		if m != nil {
+			count[m.OwnerID]++
+			add(fmt.Sprintf("macros[%d]", i), m.Name, validMacro(m, count[m.OwnerID]))
+		}
+	}
 	if len(errs) == 0 {
 		return nil
 	}
 	return errs
+}
+
+// validMacro checks a macro by /macro save's bounds; n is its rank among its owner's.
+func validMacro(m *store.Macro, n int) error {
+	switch {
+	case checkMacroName(strings.TrimSpace(m.Name)) != nil:
+		return checkMacroName(strings.TrimSpace(m.Name))
+	case utf8.RuneCountInString(m.Command) > MaxMacroCommand:
+		return fail("macro.err.too_long", "Max", MaxMacroCommand)
+	case n > MaxMacros:
+		return fail("macro.err.too_many", "Max", MaxMacros)
+	}
+	return nil
 }
 
 // validSheet decodes a character's sheet by its system, with every check a new sheet gets.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -116,6 +117,19 @@ func TestValidateImport(t *testing.T) {
 		}), "guild", "play.import.err.setting"},
 		{"crit rule", edit(func(m map[string]any) { m["guild"].(map[string]any)["crit_rule"] = "triple" }), "guild", "play.import.err.setting"},
 		{"language", edit(func(m map[string]any) { m["guild"].(map[string]any)["language"] = "fr" }), "guild", "play.import.err.setting"},
+		{"a macro's name over 32 characters", edit(func(m map[string]any) {
+			m["macros"] = []any{map[string]any{"owner_id": "u1", "name": strings.Repeat("n", 33), "command": "/roll expr:1"}}
+		}), "macros[0]", "macro.err.bad_name"},
+		{"a macro's command over 500 characters", edit(func(m map[string]any) {
+			m["macros"] = []any{map[string]any{"name": "x", "command": "/roll expr:" + strings.Repeat("1", 490)}}
+		}), "macros[0]", "macro.err.too_long"},
+		{"51 macros of one user", edit(func(m map[string]any) {
+			var ms []any
+			for i := range play.MaxMacros + 1 {
+				ms = append(ms, map[string]any{"owner_id": "u1", "name": strconv.Itoa(i), "command": "/roll expr:1"})
+			}
+			m["macros"] = ms
+		}), "macros[50]", "macro.err.too_many"},
 		{"show_npc_stats", edit(func(m map[string]any) {
 			m["guild"].(map[string]any)["house"] = map[string]any{"show_npc_stats": "maybe"}
 		}), "guild", "play.import.err.setting"},

@@ -22,7 +22,7 @@ func (db *DB) Guilds(ctx context.Context) ([]string, error) {
 				return err
 			}
 		}
-		for _, name := range [][]byte{bucketCharacters, bucketActive, bucketEncounters, bucketLogs} {
+		for _, name := range [][]byte{bucketCharacters, bucketActive, bucketEncounters, bucketLogs, bucketMacros} {
 			b := btx.Bucket(name)
 			if b == nil {
 				continue

@@ -48,6 +48,7 @@
 //	encounters  guild \x00 channel                     Encounter as JSON
 //	logs        guild \x00 log                         Log as JSON (schema 2)
 //	logopen     guild \x00 channel                     the ID of the channel's open log (schema 2)
+//	macros      guild \x00 owner \x00 FoldName(name)   Macro as JSON; owner "" is a server macro (schema 3)
 //
 // Values are the JSON of the public types plus a record version "v", for example
 //
@@ -71,6 +72,7 @@
 //	               (user_id is user \x1f channel for a per-channel choice; Actives leaves those out)
 //	rk_encounters  guild_id, channel_id, record
 //	rk_logs        guild_id, id, channel_id, open, record; unique (guild_id, channel_id) where open (schema 2)
+//	rk_macros      guild_id, owner_id ('' for a server macro), name_fold, record; primary key of the three (schema 3)
 //	rk_interactions, rk_rate   the shared transport state (Seen, Allow); not guild data, never exported
 //
 // Records are bytea holding exactly bbolt's bytes, not JSONB, which would reorder keys, drop duplicates,
@@ -128,6 +130,8 @@
 //   - encounters: sorted by channel; one per channel; data is the encounter state as is.
 //   - logs (omitted when none): session logs sorted by ID; at most one open per channel; data is the log's JSON
 //     (play/sessionlog) as is.
+//   - macros (omitted when none): saved command lines sorted by owner_id (omitted for a server macro), then name;
+//     names unique per owner (FoldName).
 //
 // Example (testdata/export-v1.json): a 5e character, a Rogue's Tale character and an encounter in round 2.
 //

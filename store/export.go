@@ -26,8 +26,9 @@ type Export struct {
 	Active     map[string]string `json:"active"`     // user ID → active character ID
 	// ChannelActive is each user's per-channel choice: user ID → channel ID → character ID (omitted when none).
 	ChannelActive map[string]map[string]string `json:"channel_active,omitempty"`
-	Encounters    []*Encounter                 `json:"encounters"`     // sorted by channel
-	Logs          []*Log                       `json:"logs,omitempty"` // session logs, sorted by ID (an optional field: version 1)
+	Encounters    []*Encounter                 `json:"encounters"`       // sorted by channel
+	Logs          []*Log                       `json:"logs,omitempty"`   // session logs, sorted by ID (an optional field: version 1)
+	Macros        []*Macro                     `json:"macros,omitempty"` // sorted by owner ("" = server), then name (optional)
 }
 
 // ExportGuild returns all data of one guild of any Store, read in one consistent View.
@@ -63,6 +64,9 @@ func ExportGuild(ctx context.Context, s Store, guildID string) (*Export, error) 
 			e.Encounters = es
 		}
 		if e.Logs, err = tx.Logs(); err != nil {
+			return err
+		}
+		if e.Macros, err = tx.AllMacros(); err != nil {
 			return err
 		}
 		return nil
@@ -117,6 +121,12 @@ func ImportGuild(ctx context.Context, s Store, e *Export) error {
 				return err
 			}
 		}
+		for _, m := range e.Macros {
+			m := *m
+			if err := tx.RestoreMacro(&m); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 }
@@ -148,6 +158,11 @@ func (e *Export) SetGuild(guildID string) {
 	for _, l := range e.Logs {
 		if l != nil {
 			l.GuildID = guildID
+		}
+	}
+	for _, m := range e.Macros {
+		if m != nil {
+			m.GuildID = guildID
 		}
 	}
 }
@@ -238,7 +253,36 @@ func (e *Export) Validate() error {
 		}
 		channels[enc.ChannelID] = true
 	}
-	return e.validateLogs(bad, sameGuild)
+	if err := e.validateLogs(bad, sameGuild); err != nil {
+		return err
+	}
+	return e.validateMacros(bad, sameGuild)
+}
+
+// validateMacros checks the macros of an export: owners, names unique per owner, commands, record sizes.
+func (e *Export) validateMacros(bad func(string, ...any) error, sameGuild func(string) bool) error {
+	seen := map[[2]string]bool{}
+	for i, m := range e.Macros {
+		if m == nil {
+			return bad("macros[%d] is null", i)
+		}
+		key := [2]string{m.OwnerID, FoldName(m.Name)}
+		switch {
+		case !sameGuild(m.GuildID):
+			return bad("macros[%d]: guild %q in an export of guild %q", i, m.GuildID, e.Guild.GuildID)
+		case seen[key]:
+			return bad("macros[%d]: owner %q has two macros named %q", i, m.OwnerID, m.Name)
+		}
+		rec, err := checkMacro(m, e.Guild.GuildID, time.Time{}, true)
+		if err == nil {
+			_, err = encodeMacro(rec)
+		}
+		if err != nil {
+			return bad("macros[%d]: %v", i, err)
+		}
+		seen[key] = true
+	}
+	return nil
 }
 
 // validateLogs checks the logs of an export: valid and unique IDs, one open log per channel, record sizes.

@@ -18,6 +18,7 @@ var (
 	bucketEncounters = []byte("encounters")
 	bucketLogs       = []byte("logs")    // session logs: guild\x00id → record
 	bucketLogOpen    = []byte("logopen") // guild\x00channel → the id of the channel's open log
+	bucketMacros     = []byte("macros")  // guild\x00owner\x00folded name → record (owner "" = server macro)
 
 	keyFormat = []byte("format")         // formatName: tells our files from other programs' bbolt files
 	keySchema = []byte("schema_version") // uint32, big-endian
@@ -54,11 +55,16 @@ var migrations = []migration{
 		}
 		return nil
 	},
+	// 2 → 3: macros (issue 16).
+	func(btx *bolt.Tx) error {
+		_, err := btx.CreateBucketIfNotExists(bucketMacros)
+		return err
+	},
 }
 
 // SchemaVersion is the schema version this code writes: Open migrates older files to it.
 // It always equals len(migrations) (a test checks).
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // migrate runs the pending migrations at Open: nothing when the file is current, ErrNewerSchema when it is
 // newer than this code.

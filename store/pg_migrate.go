@@ -74,10 +74,19 @@ var pgMigrations = []pgMigration{
 			PRIMARY KEY (guild_id, id))`,
 		`CREATE UNIQUE INDEX IF NOT EXISTS rk_logs_open ON rk_logs (guild_id, channel_id) WHERE open`,
 	}},
+	// 2 → 3: macros (issue 16); additive, so replicas of schema 1 and 2 keep serving.
+	{compat: 1, stmts: []string{
+		`CREATE TABLE IF NOT EXISTS rk_macros (
+			guild_id  text NOT NULL,
+			owner_id  text NOT NULL,
+			name_fold text NOT NULL,
+			record    bytea NOT NULL,
+			PRIMARY KEY (guild_id, owner_id, name_fold))`,
+	}},
 }
 
 // PGSchemaVersion is the PostgreSQL schema version this code writes. It always equals len(pgMigrations).
-const PGSchemaVersion = 2
+const PGSchemaVersion = 3
 
 const metaBootstrap = `CREATE TABLE IF NOT EXISTS rk_meta (key text PRIMARY KEY, value text NOT NULL)`
 
@@ -239,7 +248,8 @@ func (db *PG) Guilds(ctx context.Context) ([]string, error) {
 		return nil, ErrClosed
 	}
 	rows, err := db.pool.Query(ctx, `SELECT guild_id FROM rk_guilds WHERE record IS NOT NULL
-		UNION SELECT guild_id FROM rk_characters UNION SELECT guild_id FROM rk_active UNION SELECT guild_id FROM rk_encounters UNION SELECT guild_id FROM rk_logs`)
+		UNION SELECT guild_id FROM rk_characters UNION SELECT guild_id FROM rk_active UNION SELECT guild_id FROM rk_encounters UNION SELECT guild_id FROM rk_logs
+		UNION SELECT guild_id FROM rk_macros`)
 	if err != nil {
 		return nil, db.mapErr(err)
 	}

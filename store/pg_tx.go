@@ -561,6 +561,7 @@ func (t *pgTx) Clear() error {
 	b.Queue(`DELETE FROM rk_characters WHERE guild_id = $1`, t.guild)
 	b.Queue(`DELETE FROM rk_encounters WHERE guild_id = $1`, t.guild)
 	b.Queue(`DELETE FROM rk_logs WHERE guild_id = $1`, t.guild)
+	b.Queue(`DELETE FROM rk_macros WHERE guild_id = $1`, t.guild)
 	b.Queue(`UPDATE rk_guilds SET record = NULL WHERE guild_id = $1`, t.guild)
 	if err := t.tx.SendBatch(t.ctx, b).Close(); err != nil {
 		return t.sqlErr(err)

@@ -70,7 +70,7 @@ type Store interface {
 	// consistent snapshot. fn may run more than once too (PostgreSQL runs it again when the connection is lost
 	// before it ends), so it follows the same rules as an Update's.
 	View(ctx context.Context, guildID string, fn func(Tx) error) error
-	// Guilds lists the IDs of the guilds that hold any data (settings, characters, active pointers or
+	// Guilds lists the IDs of the guilds that hold any data (settings, characters, active pointers, logs, macros or
 	// encounters), in byte order. Copy and backups use it.
 	Guilds(ctx context.Context) ([]string, error)
 	// Close releases the store. Later calls to Update and View return ErrClosed.
@@ -123,7 +123,18 @@ type Tx interface {
 	RestoreLog(l *Log) error   // PutLog for Import: keeps a non-zero Updated
 	DeleteLog(id string) error // ErrNotFound
 
-	// Clear deletes all of the guild's data: settings, characters, active pointers, encounters and logs. The
+	// Macro is the owner's macro of that name (compared as FoldName does); owner "" is the guild's server
+	// macros. ErrNotFound.
+	Macro(ownerID, name string) (*Macro, error)
+	Macros(ownerID string) ([]*Macro, error) // the owner's macros ("" the server's), sorted by FoldName(name)
+	AllMacros() ([]*Macro, error)            // every macro of the guild, sorted by owner ID, then FoldName(name)
+	// PutMacro creates or replaces (same owner, same folded name) m and sets GuildID and Updated in place;
+	// ErrInvalid for a malformed owner, name or command, ErrTooLarge past MaxRecordSize.
+	PutMacro(m *Macro) error
+	RestoreMacro(m *Macro) error            // PutMacro for Import: keeps a non-zero Updated
+	DeleteMacro(ownerID, name string) error // ErrNotFound
+
+	// Clear deletes all of the guild's data: settings, characters, active pointers, encounters, logs and macros. The
 	// counter of character IDs is kept, so a cleared guild never hands out an ID again.
 	Clear() error
 }

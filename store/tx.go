@@ -545,7 +545,7 @@ func (t *tx) Clear() (err error) {
 	if err := t.usable(true); err != nil {
 		return err
 	}
-	for _, name := range [][]byte{bucketCharacters, bucketNames, bucketActive, bucketEncounters, bucketLogs, bucketLogOpen} {
+	for _, name := range [][]byte{bucketCharacters, bucketNames, bucketActive, bucketEncounters, bucketLogs, bucketLogOpen, bucketMacros} {
 		if err := t.deleteWhere(name, t.prefix(), func([]byte) bool { return true }); err != nil {
 			return err
 		}

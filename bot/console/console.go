@@ -10,12 +10,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"rulekeeper/bot"
+	"rulekeeper/locales"
 )
 
 // Console is the stdin transport: it reads the same slash-command lines a Discord user types
@@ -138,18 +137,11 @@ func (c *Console) request() *bot.Request {
 	}
 }
 
-// parse turns a console line into a request against the command table. `click N` or `click <custom-id>`
-// presses a button of the last reply, as a Discord user would.
+// parse turns a console line into a request against the command table (bot.ParseLine, which /macro uses too).
+// `click N` or `click <custom-id>` presses a button of the last reply, as a Discord user would.
 func (c *Console) parse(line string) (*bot.Request, error) {
 	req := c.request()
-	toks, err := tokenize(line)
-	if err != nil {
-		return nil, err
-	}
-	if len(toks) == 0 {
-		return nil, bot.Errorf("core.err.not_a_command")
-	}
-	if rest, ok := strings.CutPrefix(line, "click "); ok && toks[0].text == "click" {
+	if rest, ok := strings.CutPrefix(line, "click "); ok {
 		req.Kind = bot.KindComponent
 		req.CustomID = strings.TrimSpace(rest) // custom ids hold colons: taken raw, not tokenized
 		if n, err := strconv.Atoi(req.CustomID); err == nil {
@@ -161,101 +153,10 @@ func (c *Console) parse(line string) (*bot.Request, error) {
 		req.Message = c.last // the clicked message, as Discord sends it with a click
 		return req, nil
 	}
-	name := strings.TrimPrefix(toks[0].text, "/")
-	cmd := c.Bot.Command(name)
-	if cmd == nil {
-		return nil, bot.Errorf("core.err.unknown_command", "Name", name)
-	}
-	req.Path = []string{cmd.Name}
-	opts := cmd.Options
-	last := ""
-	for _, t := range toks[1:] {
-		if t.name == "" {
-			if sub := c.Bot.Option(req.Path, t.text); sub != nil && last == "" &&
-				(sub.Type == bot.SubCommand || sub.Type == bot.SubCommandGroup) {
-				req.Path = append(req.Path, sub.Name)
-				opts = sub.Options
-				continue
-			}
-			if last == "" {
-				if bot.HasSub(opts) {
-					return nil, bot.Errorf("core.err.unknown_subcommand", "Name", t.text, "Command", strings.Join(req.Path, " ")).About(slices.Clone(req.Path), "")
-				}
-				return nil, bot.Errorf("core.err.bare_word", "Word", t.text)
-			}
-			req.Options[last] = req.Options[last].(string) + " " + t.text
-			continue
-		}
-		name := strings.ToLower(t.name)
-		if o := c.Bot.Option(req.Path, t.name); o != nil {
-			name = o.Name
-		}
-		if _, dup := req.Options[name]; dup {
-			return nil, bot.Errorf("core.err.duplicate_option", "Name", name)
-		}
-		req.Options[name] = t.text
-		last = name
+	if err := c.Bot.ParseLine(req, line); err != nil {
+		return nil, err
 	}
 	return req, nil
-}
-
-type word struct{ name, text string }
-
-// tokenize splits a line into words and name:value pairs; double quotes group spaces (`expr:"1d20 + 5"`),
-// and a backslash escapes a quote inside them.
-func tokenize(line string) ([]word, error) {
-	var toks []word
-	rs := []rune(line)
-	for i := 0; i < len(rs); {
-		if unicode.IsSpace(rs[i]) {
-			i++
-			continue
-		}
-		var b strings.Builder
-		name, hasName := "", false
-		for i < len(rs) && !unicode.IsSpace(rs[i]) {
-			switch {
-			case rs[i] == '"':
-				i++
-				closed := false
-				for i < len(rs) {
-					if rs[i] == '\\' && i+1 < len(rs) && (rs[i+1] == '"' || rs[i+1] == '\\') {
-						b.WriteRune(rs[i+1])
-						i += 2
-						continue
-					}
-					if rs[i] == '"' {
-						closed = true
-						i++
-						break
-					}
-					b.WriteRune(rs[i])
-					i++
-				}
-				if !closed {
-					return nil, bot.Errorf("core.err.unclosed_quote")
-				}
-			case rs[i] == ':' && !hasName && b.Len() > 0 && isOptionName(b.String()):
-				name, hasName = b.String(), true
-				b.Reset()
-				i++
-			default:
-				b.WriteRune(rs[i])
-				i++
-			}
-		}
-		toks = append(toks, word{name: name, text: b.String()})
-	}
-	return toks, nil
-}
-
-func isOptionName(s string) bool {
-	for _, r := range s {
-		if !(r == '_' || r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
-			return false
-		}
-	}
-	return !strings.HasPrefix(s, "/")
 }
 
 func (c *Console) write(out io.Writer, r *bot.Reply) {
@@ -294,6 +195,15 @@ func (c *Console) writeOne(out io.Writer, r *bot.Reply, to bot.Post) {
 	io.WriteString(out, text+"\n")
 }
 
+// fieldLabel joins a field's name and value with the colon of the reply's language ("示例：…"), ": " when the reply
+// has none.
+func fieldLabel(lang locales.Lang, name, value string) string {
+	if lang == "" {
+		return name + ": " + value
+	}
+	return locales.For(lang).Label(name, value)
+}
+
 // RenderText renders a reply as plain text (Discord markdown kept): the user it pings, title, body, fields,
 // footer, buttons.
 func RenderText(r *bot.Reply) string {
@@ -312,7 +222,7 @@ func RenderText(r *bot.Reply) string {
 			parts = append(parts, f.Value) // a continuation field (Discord needs a name; a zero-width space)
 			continue
 		}
-		parts = append(parts, f.Name+": "+f.Value)
+		parts = append(parts, fieldLabel(r.Lang, f.Name, f.Value))
 	}
 	if r.Footer != "" {
 		parts = append(parts, "— "+r.Footer)

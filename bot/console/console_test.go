@@ -16,38 +16,6 @@ func newTestBot(faces ...int) *bot.Bot {
 	return bot.New(bot.Config{Dice: func() dice.Roller { return r }})
 }
 
-func TestTokenize(t *testing.T) {
-	tests := []struct {
-		line string
-		want []word
-	}{
-		{`/roll expr:4d6kh3 repeat:6`, []word{{"", "/roll"}, {"expr", "4d6kh3"}, {"repeat", "6"}}},
-		{`/roll expr:"1d20 + 5 to hit" private:true`, []word{{"", "/roll"}, {"expr", "1d20 + 5 to hit"}, {"private", "true"}}},
-		{`/sheet create name:Aria`, []word{{"", "/sheet"}, {"", "create"}, {"name", "Aria"}}},
-		{`/x a:"say \"hi\""`, []word{{"", "/x"}, {"a", `say "hi"`}}},
-		{`"/roll" "expr:1d6 + 1"`, []word{{"", "/roll"}, {"", "expr:1d6 + 1"}}},
-		{`/roll expr:1d20:bad`, []word{{"", "/roll"}, {"expr", "1d20:bad"}}},
-		{`  `, nil},
-	}
-	for _, tt := range tests {
-		got, err := tokenize(tt.line)
-		if err != nil {
-			t.Fatalf("%q: %v", tt.line, err)
-		}
-		if len(got) != len(tt.want) {
-			t.Fatalf("%q: got %v, want %v", tt.line, got, tt.want)
-		}
-		for i := range got {
-			if got[i] != tt.want[i] {
-				t.Errorf("%q token %d: got %+v, want %+v", tt.line, i, got[i], tt.want[i])
-			}
-		}
-	}
-	if _, err := tokenize(`/roll expr:"1d20`); err == nil || err.(*bot.Error).Key != "core.err.unclosed_quote" {
-		t.Errorf("unclosed quote: %v", err)
-	}
-}
-
 // TestConsoleErrors: every bad line is a localized error reply with its own code, never a crash.
 func TestConsoleErrors(t *testing.T) {
 	tests := []struct{ line, code string }{

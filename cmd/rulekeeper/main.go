@@ -31,7 +31,7 @@ type Globals struct {
 	DDBURL   string          `name:"ddb-url" help:"${help_ddb_url}" default:"https://character-service.dndbeyond.com/character/v5/character" env:"RULEKEEPER_DDB_URL" placeholder:"URL"`
 }
 
-// DDB is the bounded D&D Beyond download of `/sheet import url:` (--ddb-url; at most ddb.MaxSize bytes in
+// DDB is the bounded D&D Beyond download of `/sheet import url:` (--ddb-url; at most fetch.MaxSize bytes in
 // fetch.DefaultTimeout).
 func (g *Globals) DDB() bot.CharacterSource { return fetch.DDB{Base: g.DDBURL} }
 

@@ -64,6 +64,6 @@
 //     applied, their other effects (darkvision, advantage, a cloak's save
 //     bonus) are not tracked. A weapon or armour whose magic is only +N is not.
 //   - Numbers outside the sheet's ranges are clamped and reported (clamped).
-//     Input over MaxSize (1 MiB) is refused; any other input either maps or
+//     Input over MaxSize (256 KiB) is refused; any other input either maps or
 //     fails with a coded error, never a panic (FuzzParse).
 package ddb

@@ -6,9 +6,10 @@ import "rulekeeper/rules/coded"
 // locales/catalog/ddb.*.toml) and its template data (Args).
 type Error = coded.Error
 
-// MaxSize is the largest character JSON Parse reads (1 MiB); real sheets are
-// a few hundred KiB.
-const MaxSize = 1 << 20
+// MaxSize is the largest character JSON Parse reads (256 KiB, as the
+// download and a file import are bounded; issue 16): real sheets are tens
+// of KiB.
+const MaxSize = 256 << 10
 
 // Error codes (= catalog keys). The template arguments are listed after each.
 const (

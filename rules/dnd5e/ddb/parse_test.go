@@ -19,7 +19,7 @@ func TestParseErrors(t *testing.T) {
 		want string
 	}{
 		{"over 1 MiB", big, ErrTooLarge},
-		{"1 MiB of spaces is not too large", big[:MaxSize], ErrBadJSON},
+		{"MaxSize of spaces is not too large", big[:MaxSize], ErrBadJSON},
 		{"not JSON", []byte("<html>"), ErrBadJSON},
 		{"an array", []byte("[1,2]"), ErrBadJSON},
 		{"a string", []byte(`"x"`), ErrBadJSON},
