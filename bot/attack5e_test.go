@@ -265,7 +265,7 @@ func TestRestAndConditions5e(t *testing.T) {
 	// Conditions: durations, the longer one kept, exhaustion levels, removal.
 	e.ok("alice", "/condition add name:frightened rounds:3")
 	r = e.ok("alice", "/condition add name:frightened rounds:10")
-	if !strings.Contains(r.Text, "10 rounds left") || !strings.Contains(r.Text, "longer duration") {
+	if !strings.Contains(r.Text, "rounds left: 10") || !strings.Contains(r.Text, "longer duration") {
 		t.Errorf("refresh: %s", r.Text)
 	}
 	r = e.ok("alice", "/condition add name:unconscious")

@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -150,18 +149,14 @@ func TestLogFullTold(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		l, err := sessionlog.Decode(rec.Data)
+		entries, err := tx.LogEntries(rec.ID) // stored apart from the header since schema 3
 		if err != nil {
 			return err
 		}
-		for len(l.Entries) < sessionlog.MaxEntries {
-			l.Entries = append(l.Entries, l.Entries[len(l.Entries)-1])
+		for len(entries) < sessionlog.MaxEntries {
+			entries = append(entries, entries[len(entries)-1])
 		}
-		data, err := json.Marshal(l)
-		if err != nil {
-			return err
-		}
-		rec.Data = data
+		rec.Entries = entries
 		return tx.PutLog(rec)
 	}
 	if err := e.db.Update(e.t.Context(), playGuild, fill); err != nil {

@@ -222,7 +222,7 @@ func TestGMEvening(t *testing.T) {
 		t.Fatalf("forced rest: %s", r.Text)
 	}
 	e.ok("gm-dana", "/settings long_rest_cooldown hours:8")
-	if r := e.run("alice", "/rest long"); r.Error != dnd5e.ErrLongRestTooSoon || r.Text != "Only one long rest per 8 hours: 8 h 0 min left." {
+	if r := e.run("alice", "/rest long"); r.Error != dnd5e.ErrLongRestTooSoon || r.Text != "Only one long rest per 8 h: 8 h 0 min left." {
 		t.Fatalf("the 8-hour cooldown: %+v", r)
 	}
 	e.ok("gm-dana", "/time advance hours:8")

@@ -43,7 +43,20 @@ func logRoll5e(res *dnd5e.RollResult, odds *dnd5e.Odds) *sessionlog.Entry {
 // logAttack5e is the log entry of a 5e attack: the first attack roll with its verdict and odds, and the damage
 // dealt by every roll of the command to its target.
 func logAttack5e(a *play.Attack5eResult, damage int, target string) *sessionlog.Entry {
-	res := a.Roll
+	r := attackRoll5e(a.Roll)
+	if r == nil {
+		return nil
+	}
+	e := &sessionlog.Entry{Kind: sessionlog.KindAttack, Roll: r}
+	if damage > 0 && target != "" {
+		e.Damage = &sessionlog.Damage{Amount: damage, Target: target}
+	}
+	return e
+}
+
+// attackRoll5e is a 5e attack roll as log data: its dice, mode, AC, verdict and exact odds; nil when nothing was
+// rolled.
+func attackRoll5e(res *dnd5e.AttackResult) *sessionlog.Roll {
 	if res == nil || res.Roll == nil {
 		return nil
 	}
@@ -68,11 +81,7 @@ func logAttack5e(a *play.Attack5eResult, damage int, target string) *sessionlog.
 	if o := res.Odds(); o != nil && o.Exact && res.AC > 0 {
 		r.Odds = sessionlog.NewOdds(o.P, o.Rat)
 	}
-	e := &sessionlog.Entry{Kind: sessionlog.KindAttack, Roll: &r}
-	if damage > 0 && target != "" {
-		e.Damage = &sessionlog.Damage{Amount: damage, Target: target}
-	}
-	return e
+	return &r
 }
 
 // turnMarkers are the log's markers of a turn change: a new round, then whose turn it is (none going back).

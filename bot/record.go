@@ -47,6 +47,8 @@ func (b *Bot) record(req *Request, r *Reply) {
 	var e sessionlog.Entry
 	if r.Log != nil {
 		e = *r.Log
+	} else if data := logOfResult(r.Result); data != nil { // logresult.go
+		e = *data
 	}
 	if e.Kind == "" {
 		e.Kind = kindOf(req, what)

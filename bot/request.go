@@ -195,4 +195,7 @@ type Post struct {
 	ChannelID string
 	GM        bool // the channel is the guild's GM channel (the console marks it so)
 	Reply     *Reply
+	// Refused is the line the transport adds to the answer when Discord refuses the post for a missing permission
+	// (the answer tells the table, not only the bot's log); "" adds none.
+	Refused string
 }

@@ -151,7 +151,7 @@ func TestRogueFight(t *testing.T) {
 	// crit effect check 2D6 (3, 4) + 1 = 8 against 7 + 7 and is confused for 6 turns.
 	r = e.ok("alice", "/attack weapon:longsword damage:1d8 target:Urg", 6, 6, 5, 3, 4)
 	wantResult(t, "crit", r.Result, map[string]any{"total": 14.0, "natural": 12.0, "outcome": "hit", "critical": true, "location": "head", "damage": 7.0})
-	if !strings.Contains(r.Text, "Critical hit — Head") || !strings.Contains(r.Text, "Urg is confused for 6 turns") {
+	if !strings.Contains(r.Text, "Critical hit — Head") || !strings.Contains(r.Text, "Urg is confused (turns: 6)") {
 		t.Errorf("crit text:\n%s", r.Text)
 	}
 	u := e.rt("gm", "Urg")

@@ -295,7 +295,7 @@ func TestRogueErrorsLocalized(t *testing.T) {
 		{"zh-TW", "/sheet set field:spells value:flaming_orb", []string{"火球術", "讀寫：龍系"}},
 		{"ko", "/sheet set field:spells value:flaming_orb", []string{"화염 구체", "읽기·쓰기: 용언"}},
 		{"en", "/sheet create system:rogue name:Ann level:3 talents:multi_shot", []string{"Multi Shot", "Aimed Shot"}},
-		{"en", "/sheet create system:rogue name:Ann talents:aimed_shot", []string{"1 talents, but level 1 gives only 0"}},
+		{"en", "/sheet create system:rogue name:Ann talents:aimed_shot", []string{"Too many talents for level 1: chosen 1, talent points 0"}},
 		{"zh-CN", "/attack weapon:\"dagger small\" damage:1d4 hand:two", []string{"小型武器", "双手"}},
 		{"ko", "/attack damage:1d4 kind:ranged talent:crushing_blow", []string{"분쇄 일격"}},
 		{"zh-CN", "/rt effect remove kind:poison", []string{"Brom", "毒"}},

@@ -52,7 +52,7 @@ func TestRogueEncounterTurn(t *testing.T) {
 	if c := e.rtCombatant("Orc 1"); c.HP != 3 {
 		t.Errorf("Orc 1 HP %d", c.HP)
 	}
-	for _, w := range []string{"Encounter: 3 turns", "Brom: HP 9 → 9/9", "Orc 1: HP 3 → 3/9", "Orc 2"} {
+	for _, w := range []string{"Encounter turns: 3", "Brom: HP 9 → 9/9", "Orc 1: HP 3 → 3/9", "Orc 2"} {
 		if !strings.Contains(r.Text, w) {
 			t.Errorf("text lacks %q:\n%s", w, r.Text)
 		}

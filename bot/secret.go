@@ -49,8 +49,8 @@ func (b *Bot) keepSecret(req *Request, r *Reply) *Reply {
 	}
 	toGM := full
 	toGM.Fields = append(slices.Clone(full.Fields), Field{Name: secretMark + req.T("secret.from"), Value: "<#" + req.ChannelID + "> · " + userLabel(req)})
-	toGM.Buttons = []Button{{Label: req.T("secret.reveal"), CustomID: "reveal:" + req.ChannelID, Style: ButtonPrimary}}
-	post := Post{ChannelID: gm, GM: true, Reply: &toGM}
+	toGM.Buttons = []Button{{Label: req.T("secret.reveal"), CustomID: "reveal:" + req.ChannelID + ":" + req.UserID, Style: ButtonPrimary}}
+	post := Post{ChannelID: gm, GM: true, Reply: &toGM, Refused: req.T("secret.gm_channel_refused", "Channel", "<#"+gm+">")}
 	if req.GM {
 		full.Ephemeral = true
 		full.Posts = []Post{post}
@@ -60,32 +60,43 @@ func (b *Bot) keepSecret(req *Request, r *Reply) *Reply {
 	return notice
 }
 
-// reveal answers the Reveal button of a secret roll in the GM channel (custom id "reveal:<channel>"): the result is
-// posted in the roll's channel, recorded in its running log, and the GM's copy loses its button.
+// reveal answers the Reveal button of a secret roll in the GM channel (custom id "reveal:<channel>:<roller>", or
+// "reveal:<channel>" from before the roller was kept): the result is posted in the roll's channel, recorded in its
+// running log under the roller's name, and the GM's copy loses its button.
 func (b *Bot) reveal(req *Request) (*Reply, error) {
 	if !req.GM {
 		return nil, Errorf("secret.err.not_gm")
 	}
-	ch := strings.TrimPrefix(req.CustomID, "reveal:")
+	ch, roller, _ := strings.Cut(strings.TrimPrefix(req.CustomID, "reveal:"), ":")
 	if req.Message == nil || ch == "" || req.GuildID == "" {
 		return nil, Errorf("secret.err.gone")
+	}
+	rollerName := ""
+	for _, f := range req.Message.Fields {
+		if strings.HasPrefix(f.Name, secretMark) {
+			_, rollerName, _ = strings.Cut(f.Value, " · ")
+		}
 	}
 	shown := *req.Message
 	shown.Fields = slices.DeleteFunc(slices.Clone(shown.Fields), func(f Field) bool { return strings.HasPrefix(f.Name, secretMark) })
 	shown.Buttons, shown.Update, shown.Ephemeral, shown.Posts = nil, false, false, nil
 	shown.Body = strings.TrimSpace(shown.Body + "\n" + req.T("secret.revealed", "Name", userLabel(req)))
-	b.recordRevealed(req, ch, shown)
+	b.recordRevealed(req, ch, roller, rollerName, shown)
 	kept := *req.Message
 	kept.Buttons, kept.Update, kept.Ephemeral = nil, true, false
-	kept.Posts = []Post{{ChannelID: ch, Reply: &shown}}
+	kept.Posts = []Post{{ChannelID: ch, Reply: &shown, Refused: req.T("secret.reveal_refused", "Channel", "<#"+ch+">")}}
 	kept.Result = secretResult{Secret: false}
 	return &kept, nil
 }
 
-// recordRevealed records a revealed result in the running log of the roll's channel, if it has one.
-func (b *Bot) recordRevealed(req *Request, channel string, shown Reply) {
+// recordRevealed records a revealed result in the running log of the roll's channel, if it has one, as the
+// roller's (user id and display name; the revealing GM's when the button did not keep them).
+func (b *Bot) recordRevealed(req *Request, channel, roller, rollerName string, shown Reply) {
 	in := *req
 	in.ChannelID, in.Kind, in.Path = channel, KindCommand, []string{"roll"}
+	if roller != "" {
+		in.UserID, in.UserName = roller, strings.TrimSpace(rollerName)
+	}
 	var err error
 	if _, _, in.recording, err = b.cfg.Table.Here(req.Ctx, in.caller()); err != nil {
 		b.cfg.Logger.Warn("revealed roll not recorded", "guild", req.GuildID, "channel", channel, "err", err)

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"rulekeeper/bot"
 	"rulekeeper/play/sessionlog"
+	"rulekeeper/rules/dice"
 )
 
 // TestSecretRolls (issue 18, secret rolls): without a GM channel the roller sees the result alone and the channel
@@ -73,5 +75,73 @@ func TestSecretRolls(t *testing.T) {
 	joined := strings.Join(got, "\n")
 	if strings.Contains(joined, "17") || !strings.Contains(joined, "rolled in secret") || !strings.Contains(joined, "14") {
 		t.Errorf("the log holds\n%s", joined)
+	}
+}
+
+// TestSecretRevealCredit (issue 18): a GM revealing a player's secret roll posts it in the roll's channel, and the
+// running log records it as the player's roll (user id and name), not the revealing GM's.
+func TestSecretRevealCredit(t *testing.T) {
+	e := newPlayEnv(t)
+	e.party()
+	e.ok("gm", "/settings gm_channel channel:<#gmc>")
+	e.ok("gm", "/log start name:Credit")
+	e.mu.Lock()
+	e.dice = dice.NewScripted([]int{12})
+	e.mu.Unlock()
+	r := e.console("alice").Line("/roll expr:1d20+5 secret:true")
+	if len(r.Posts) != 1 || r.Posts[0].Reply == nil || len(r.Posts[0].Reply.Buttons) != 1 {
+		t.Fatalf("alice's secret roll: %+v", r)
+	}
+	post := r.Posts[0].Reply
+	if id := post.Buttons[0].CustomID; id != "reveal:c1:alice" {
+		t.Errorf("the Reveal button's custom id %q, want the channel and the roller", id)
+	}
+	click := &bot.Request{Ctx: t.Context(), UserID: "gm", UserName: "gm", GuildID: playGuild, ChannelID: "gmc",
+		ManageServer: true, Options: map[string]any{}, Style: bot.Plain, Kind: bot.KindComponent,
+		CustomID: post.Buttons[0].CustomID, Message: post}
+	shown := e.bot.Handle(click)
+	if shown.ErrorCode != "" || len(shown.Posts) != 1 || shown.Posts[0].ChannelID != "c1" {
+		t.Fatalf("reveal: %+v", shown)
+	}
+	last := e.lastEntry(sessionlog.KindRoll)
+	if !last.Revealed || last.User != "alice" || last.UserName != "alice" ||
+		!strings.Contains(strings.Join(last.Lines, " "), "17") {
+		t.Errorf("the revealed roll is recorded as %+v, want alice's", last)
+	}
+	// A button from before the roller was kept still reveals, credited to the GM.
+	old := *post
+	old.Buttons = []bot.Button{{Label: "Reveal", CustomID: "reveal:c1"}}
+	click.CustomID, click.Message = "reveal:c1", &old
+	if r := e.bot.Handle(click); r.ErrorCode != "" {
+		t.Fatalf("an old reveal: %+v", r)
+	}
+	if last := e.lastEntry(sessionlog.KindRoll); last.User != "gm" {
+		t.Errorf("an old reveal is recorded as %+v", last)
+	}
+}
+
+// TestGMChannelClear: /settings gm_channel clear:true (or channel:none) removes the GM channel, after which a
+// secret roll is shown to its roller with the notice telling the table how to set one; giving neither or both
+// is refused with nothing changed.
+func TestGMChannelClear(t *testing.T) {
+	for _, clear := range []string{"/settings gm_channel clear:true", "/settings gm_channel channel:none"} {
+		t.Run(clear, func(t *testing.T) {
+			e := newPlayEnv(t)
+			e.party()
+			e.ok("gm", "/settings gm_channel channel:<#gmc>")
+			e.refused("gm", "/settings gm_channel", "secret.err.channel_or_clear")
+			e.refused("gm", "/settings gm_channel channel:<#x> clear:true", "secret.err.channel_and_clear")
+			if r := e.ok("alice", "/roll expr:1d20 secret:true", 5); len(r.Posts) != 1 || r.Posts[0].To != "gmc" {
+				t.Fatalf("still set: %+v", r)
+			}
+			r := e.ok("gm", clear)
+			if r.Result["house"] != nil || !strings.Contains(r.Text, "GM channel is removed") {
+				t.Errorf("%s: %+v", clear, r)
+			}
+			r = e.ok("alice", "/roll expr:1d20 secret:true", 5)
+			if !r.Ephemeral || len(r.Posts) != 1 || r.Posts[0].To != "c1" || !strings.Contains(r.Posts[0].Text, "/settings gm_channel") {
+				t.Errorf("a secret roll after clearing: %+v", r)
+			}
+		})
 	}
 }

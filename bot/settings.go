@@ -2,6 +2,7 @@ package bot
 
 import (
 	"strconv"
+	"strings"
 
 	"rulekeeper/locales"
 	"rulekeeper/play"
@@ -39,7 +40,10 @@ func (b *Bot) settingsCommand() *Command {
 			sub("coc_death", "rule", String, cocDeathRules),        // Call of Cthulhu G2
 			sub("show_npc_stats", "value", String, onOff),          // the GM's table (gmtime.go)
 			sub("npc_initiative", "value", String, npcInitiatives), //
-			sub("gm_channel", "channel", String, nil),              // secret rolls (secret.go): a channel id or mention
+			{Name: "gm_channel", Type: SubCommand, Handler: b.setSetting, Options: []*Option{ // secret rolls (secret.go)
+				{Name: "channel", Type: String}, // a channel id or mention; "none" clears it
+				{Name: "clear", Type: Boolean},
+			}, Examples: []string{"/settings gm_channel channel:123", "/settings gm_channel clear:true"}},
 			{Name: "long_rest_cooldown", Type: SubCommand, Handler: b.setSetting, Options: []*Option{
 				{Name: "hours", Type: Integer, Required: true, Min: Bound(0), Max: Bound(play.MaxCooldownHours)},
 			}, Examples: []string{"/settings long_rest_cooldown hours:8", "/settings long_rest_cooldown hours:0"}},
@@ -85,7 +89,15 @@ func (b *Bot) setSetting(req *Request) (*Reply, error) {
 	case "show_npc_stats", "npc_initiative":
 		value = req.Str("value")
 	case "gm_channel":
-		value = req.Str("channel")
+		value = strings.TrimSpace(req.Str("channel"))
+		switch {
+		case req.Bool("clear") && value != "":
+			return nil, Errorf("secret.err.channel_and_clear")
+		case req.Bool("clear"), strings.EqualFold(value, "none"):
+			value = ""
+		case value == "":
+			return nil, Errorf("secret.err.channel_or_clear")
+		}
 	case "long_rest_cooldown":
 		value = strconv.Itoa(req.Int("hours", 24))
 	}
@@ -99,6 +111,9 @@ func (b *Bot) setSetting(req *Request) (*Reply, error) {
 	}
 	r := settingsReply(req, g)
 	r.Tone = ToneSuccess
+	if req.Path[1] == "gm_channel" && value == "" {
+		r.Body = req.T("secret.cleared")
+	}
 	return r, nil
 }
 

@@ -17,8 +17,9 @@ import (
 // Session logs (issue 18): one log per channel at a time, in the store as play/sessionlog's JSON. The commands
 // that start, pause, resume and stop a log are play methods like any other; recording is one more: the bot calls
 // Record once per public reply, after the command's own transaction, with the entry it rendered (the words are
-// the bot's, so they exist only after the command's transaction). Record reads the log and appends inside its
-// own transaction, so a retried transaction appends once.
+// the bot's, so they exist only after the command's transaction). Record reads the log's header and appends inside
+// its own transaction, so a retried transaction appends once. The store keeps the entries apart from the header
+// (store.Tx.AppendLog), so an append costs the same at any length of the log.
 
 // LogInfo is one log of /log list.
 type LogInfo struct {
@@ -69,7 +70,7 @@ func (t *Table) LogStart(ctx context.Context, c Caller, name, lang string, now t
 			return err
 		}
 		out = l
-		return putLog(s.tx, l)
+		return putLog(s.tx, l, false)
 	})
 	return out, err
 }
@@ -111,8 +112,15 @@ func (t *Table) LogChange(ctx context.Context, c Caller, action LogAction, now t
 		if err != nil {
 			return err
 		}
+		if err := putLog(s.tx, l, false); err != nil {
+			return err
+		}
+		rec, err := s.tx.Log(l.ID)
+		if err != nil {
+			return err
+		}
 		out = l
-		return putLog(s.tx, l)
+		return readEntries(s.tx, rec, l) // the caller tells how many
 	})
 	return out, err
 }
@@ -132,7 +140,7 @@ func (t *Table) Logs(ctx context.Context, c Caller) ([]LogInfo, error) {
 				return err
 			}
 			out = append(out, LogInfo{ID: l.ID, Name: l.Name, Channel: l.Channel, Starter: l.Starter, State: l.State,
-				Entries: len(l.Entries), Started: l.Started, Ended: l.Ended})
+				Entries: len(l.Entries) + rec.Count, Started: l.Started, Ended: l.Ended})
 		}
 		sortLogInfos(out)
 		return nil
@@ -151,6 +159,7 @@ func (t *Table) LogNamed(ctx context.Context, c Caller, name string) (*sessionlo
 			return err
 		}
 		var best *sessionlog.Log
+		var bestRec *store.Log
 		bestOpen := false
 		for _, rec := range all {
 			if name == "" && rec.ChannelID != c.ChannelID {
@@ -164,7 +173,7 @@ func (t *Table) LogNamed(ctx context.Context, c Caller, name string) (*sessionlo
 				continue
 			}
 			if best == nil || (rec.Open && name == "") || (!bestOpen && l.Started.After(best.Started)) {
-				best, bestOpen = l, rec.Open && name == ""
+				best, bestRec, bestOpen = l, rec, rec.Open && name == ""
 			}
 		}
 		if best == nil {
@@ -174,7 +183,7 @@ func (t *Table) LogNamed(ctx context.Context, c Caller, name string) (*sessionlo
 			return fail(ErrLogNotFound, "Name", name)
 		}
 		out = best
-		return nil
+		return readEntries(s.tx, bestRec, best)
 	})
 	return out, err
 }
@@ -197,18 +206,26 @@ func (t *Table) Record(ctx context.Context, c Caller, entries ...sessionlog.Entr
 		if l.State != sessionlog.Running {
 			return nil
 		}
+		rec, err := s.tx.OpenLog(c.ChannelID)
+		if err != nil {
+			return err
+		}
+		n, size := rec.Count, rec.Bytes
+		add := make([]json.RawMessage, 0, len(entries))
 		for _, e := range entries {
-			err = l.Append(e)
+			data, err := l.EncodeNext(e, n, size)
 			if errors.Is(err, coded.Code(sessionlog.ErrInvalid)) && (e.Roll != nil || e.Damage != nil) {
 				e.Roll, e.Damage = nil, nil // data out of the log's bounds: keep the words
-				err = l.Append(e)
+				data, err = l.EncodeNext(e, n, size)
 			}
 			if err != nil {
 				return err
 			}
+			add = append(add, data)
+			n, size = n+1, size+len(data)
 		}
 		done = true
-		return putLog(s.tx, l)
+		return s.tx.AppendLog(l.ID, add...)
 	})
 	return done, err
 }
@@ -229,7 +246,9 @@ func runningLog(tx store.Tx, channel string) (bool, error) {
 	return head.State == sessionlog.Running, nil
 }
 
-// openLog reads and decodes the channel's open log (ErrLogNone when there is none).
+// openLog reads and decodes the header of the channel's open log (ErrLogNone when there is none), without its
+// entries. A log stored whole by an older rulekeeper has its entries moved out of its header first (so it must
+// be called in an update).
 func openLog(tx store.Tx, channel string) (*sessionlog.Log, error) {
 	rec, err := tx.OpenLog(channel)
 	if errors.Is(err, store.ErrNotFound) {
@@ -238,16 +257,56 @@ func openLog(tx store.Tx, channel string) (*sessionlog.Log, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sessionlog.Decode(rec.Data)
+	l, err := sessionlog.Decode(rec.Data)
+	if err != nil || len(l.Entries) == 0 {
+		return l, err
+	}
+	if err := readEntries(tx, rec, l); err != nil {
+		return nil, err
+	}
+	if err := putLog(tx, l, true); err != nil {
+		return nil, err
+	}
+	return l.Head(), nil
 }
 
-// putLog stores l (open unless stopped).
-func putLog(tx store.Tx, l *sessionlog.Log) error {
-	data, err := json.Marshal(l)
+// readEntries appends the entries stored apart from rec's header to l, decoded from rec.Data (whose own entries,
+// if an older rulekeeper stored them inline, come first).
+func readEntries(tx store.Tx, rec *store.Log, l *sessionlog.Log) error {
+	if rec.Count == 0 {
+		return nil
+	}
+	stored, err := tx.LogEntries(rec.ID)
 	if err != nil {
 		return err
 	}
-	return tx.PutLog(&store.Log{ID: l.ID, ChannelID: l.Channel, Open: l.State != sessionlog.Stopped, Data: data})
+	for _, data := range stored {
+		e, err := sessionlog.DecodeEntry(data)
+		if err != nil {
+			return err
+		}
+		l.Entries = append(l.Entries, e)
+	}
+	return nil
+}
+
+// putLog stores l's header (open unless stopped); with entries, l.Entries replace the stored entries, else the
+// stored entries are kept.
+func putLog(tx store.Tx, l *sessionlog.Log, entries bool) error {
+	data, err := json.Marshal(l.Head())
+	if err != nil {
+		return err
+	}
+	rec := &store.Log{ID: l.ID, ChannelID: l.Channel, Open: l.State != sessionlog.Stopped, Data: data}
+	if entries {
+		rec.Entries = make([]json.RawMessage, len(l.Entries))
+		for i := range l.Entries {
+			if rec.Entries[i], err = json.Marshal(&l.Entries[i]); err != nil {
+				return err
+			}
+		}
+	}
+	return tx.PutLog(rec)
 }
 
 // logName is the name of a stored log, or its id when it cannot be read.

@@ -46,7 +46,8 @@
 //	active      guild \x00 user                        active character ID
 //	active      guild \x00 user \x1f channel            that user's active character ID in one channel
 //	encounters  guild \x00 channel                     Encounter as JSON
-//	logs        guild \x00 log                         Log as JSON (schema 2)
+//	logs        guild \x00 log                         Log's header as JSON, with its entry count and bytes (schema 2)
+//	logentries  guild \x00 log \x00 seq (uint64, BE)       one entry of the log, from seq 0 (schema 4)
 //	logopen     guild \x00 channel                     the ID of the channel's open log (schema 2)
 //	macros      guild \x00 owner \x00 FoldName(name)   Macro as JSON; owner "" is a server macro (schema 3)
 //
@@ -73,6 +74,7 @@
 //	rk_encounters  guild_id, channel_id, record
 //	rk_logs        guild_id, id, channel_id, open, record; unique (guild_id, channel_id) where open (schema 2)
 //	rk_macros      guild_id, owner_id ('' for a server macro), name_fold, record; primary key of the three (schema 3)
+//	rk_log_entries guild_id, log_id, seq, entry; one row per entry, deleted with its log (schema 4, compat 4)
 //	rk_interactions, rk_rate   the shared transport state (Seen, Allow); not guild data, never exported
 //
 // Records are bytea holding exactly bbolt's bytes, not JSONB, which would reorder keys, drop duplicates,
@@ -129,7 +131,8 @@
 //   - channel_active (optional): user ID → channel ID → that user's active character in that channel.
 //   - encounters: sorted by channel; one per channel; data is the encounter state as is.
 //   - logs (omitted when none): session logs sorted by ID; at most one open per channel; data is the log's JSON
-//     (play/sessionlog) as is.
+//     header (play/sessionlog) as is, entries its entries, one JSON value each (an export from schema 2 or 3 holds
+//     them inside data; play reads both).
 //   - macros (omitted when none): saved command lines sorted by owner_id (omitted for a server macro), then name;
 //     names unique per owner (FoldName).
 //

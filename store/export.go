@@ -66,6 +66,11 @@ func ExportGuild(ctx context.Context, s Store, guildID string) (*Export, error) 
 		if e.Logs, err = tx.Logs(); err != nil {
 			return err
 		}
+		for _, l := range e.Logs {
+			if l.Entries, err = tx.LogEntries(l.ID); err != nil {
+				return err
+			}
+		}
 		if e.Macros, err = tx.AllMacros(); err != nil {
 			return err
 		}
@@ -302,7 +307,15 @@ func (e *Export) validateLogs(bad func(string, ...any) error, sameGuild func(str
 		case !sameGuild(l.GuildID):
 			return bad("logs[%d]: guild %q in an export of guild %q", i, l.GuildID, e.Guild.GuildID)
 		}
-		if _, err := encodeLog(*l); err != nil {
+		rec := *l
+		if rec.Entries != nil {
+			entries, n, err := compactEntries(rec.Entries)
+			if err != nil {
+				return bad("logs[%d]: %v", i, err)
+			}
+			rec.Count, rec.Bytes = len(entries), n
+		}
+		if _, err := encodeLog(rec); err != nil {
 			return bad("logs[%d]: %v", i, err)
 		}
 		ids[l.ID] = true

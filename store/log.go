@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -9,25 +10,37 @@ import (
 	"time"
 )
 
-// Log is one session log of a guild (issue 18). The store does not interpret Data (play/sessionlog's JSON); it
-// keeps the one rule both backends must hold: at most one open (running or paused) log per channel.
+// Log is one session log of a guild (issue 18). The store does not interpret Data (play/sessionlog's header) nor
+// the entries; it keeps the one rule both backends must hold: at most one open (running or paused) log per
+// channel.
+//
+// The entries are stored apart from the header, one record each, so that AppendLog costs the same at any length
+// of the log. Log, Logs and OpenLog return the header with Count and Bytes and leave Entries nil; LogEntries reads
+// the entries. An export holds them in Entries.
 type Log struct {
 	GuildID   string          `json:"guild_id"` // set by PutLog to the transaction's guild
 	ID        string          `json:"id"`       // unique in the guild, chosen by the caller
 	ChannelID string          `json:"channel_id"`
 	Open      bool            `json:"open,omitempty"` // running or paused; a stopped log is closed for good
 	Data      json.RawMessage `json:"data"`           // stored compacted
-	Updated   time.Time       `json:"updated"`
+	// Entries, when not nil, replace the stored entries on PutLog and RestoreLog (nil keeps them). Each is one
+	// JSON value, stored compacted.
+	Entries []json.RawMessage `json:"entries,omitempty"`
+	Count   int               `json:"-"` // how many entries are stored (set by reads)
+	Bytes   int               `json:"-"` // their total compact length in bytes, without separators (set by reads)
+	Updated time.Time         `json:"updated"`
 }
 
-// MaxLogSize is the largest encoded log record in bytes: a session log's own bound (2 MiB of entries) with room
-// for its header and the record's fields.
+// MaxLogSize bounds a log in bytes: its encoded header record plus its entries. It is a session log's own bound
+// (2 MiB) with room for the header and the record's fields.
 const MaxLogSize = 3 << 20
 
-// logRecord is the stored form of a Log.
+// logRecord is the stored form of a Log's header.
 type logRecord struct {
 	V int `json:"v"`
 	Log
+	N     int `json:"n,omitempty"`     // Count
+	Bytes int `json:"bytes,omitempty"` // Bytes
 }
 
 // checkLog validates a log about to be put and returns the record to store, stamped at now.
@@ -46,9 +59,34 @@ func checkLog(l *Log, guild string, now time.Time, keep bool) (Log, error) {
 	return rec, nil
 }
 
-// encodeLog encodes a checked log record within MaxLogSize.
+// encodeLog encodes a checked log's header record (Entries left out) within MaxLogSize, counting its entries.
 func encodeLog(rec Log) ([]byte, error) {
-	return encodeLimit(logRecord{V: recordVersion, Log: rec}, MaxLogSize)
+	rec.Entries = nil
+	data, err := encodeLimit(logRecord{V: recordVersion, Log: rec, N: rec.Count, Bytes: rec.Bytes}, MaxLogSize)
+	if err == nil && len(data)+rec.Bytes > MaxLogSize {
+		return nil, tooLarge(len(data) + rec.Bytes)
+	}
+	return data, err
+}
+
+// tooLarge is ErrTooLarge for a log of n bytes.
+func tooLarge(n int) error {
+	return &Error{Err: ErrTooLarge, Limit: MaxLogSize, Detail: fmt.Sprintf("log of %d bytes", n)}
+}
+
+// compactEntries checks that each entry is one JSON value and returns them compacted with their total length.
+func compactEntries(entries []json.RawMessage) ([][]byte, int, error) {
+	out := make([][]byte, len(entries))
+	n := 0
+	for i, e := range entries {
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, e); err != nil || buf.Len() == 0 {
+			return nil, 0, &Error{Err: ErrInvalid, Detail: fmt.Sprintf("log entry %d is not valid JSON", i), Cause: err}
+		}
+		out[i] = buf.Bytes()
+		n += buf.Len()
+	}
+	return out, n, nil
 }
 
 // decodeLog decodes the record stored under (guild, id) and checks that it names that key.
@@ -58,6 +96,7 @@ func decodeLog(data []byte, guild, id string) (*Log, error) {
 		return nil, err
 	}
 	l := r.Log
+	l.Entries, l.Count, l.Bytes = nil, r.N, r.Bytes
 	if l.ID != id || l.GuildID != guild {
 		return nil, &Error{Err: ErrCorrupt, Detail: fmt.Sprintf("log %q is stored under the wrong key", id)}
 	}

@@ -16,9 +16,10 @@ var (
 	bucketNames      = []byte("names")
 	bucketActive     = []byte("active")
 	bucketEncounters = []byte("encounters")
-	bucketLogs       = []byte("logs")    // session logs: guild\x00id → record
-	bucketLogOpen    = []byte("logopen") // guild\x00channel → the id of the channel's open log
-	bucketMacros     = []byte("macros")  // guild\x00owner\x00folded name → record (owner "" = server macro)
+	bucketLogs       = []byte("logs")       // session logs: guild\x00id → header record
+	bucketLogOpen    = []byte("logopen")    // guild\x00channel → the id of the channel's open log
+	bucketMacros     = []byte("macros")     // guild\x00owner\x00folded name → record (owner "" = server macro)
+	bucketLogEntries = []byte("logentries") // guild\x00id\x00seq → one entry of a log
 
 	keyFormat = []byte("format")         // formatName: tells our files from other programs' bbolt files
 	keySchema = []byte("schema_version") // uint32, big-endian
@@ -60,11 +61,17 @@ var migrations = []migration{
 		_, err := btx.CreateBucketIfNotExists(bucketMacros)
 		return err
 	},
+	// 3 → 4: log entries stored one per key, so an append does not rewrite the log. A log written whole by
+	// schema 2 or 3 keeps its entries in its data; play/sessionlog reads both.
+	func(btx *bolt.Tx) error {
+		_, err := btx.CreateBucketIfNotExists(bucketLogEntries)
+		return err
+	},
 }
 
 // SchemaVersion is the schema version this code writes: Open migrates older files to it.
 // It always equals len(migrations) (a test checks).
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // migrate runs the pending migrations at Open: nothing when the file is current, ErrNewerSchema when it is
 // newer than this code.

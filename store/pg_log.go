@@ -1,6 +1,11 @@
 package store
 
-import "github.com/jackc/pgx/v5"
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+)
 
 // The PostgreSQL side of logs: table rk_logs, with a partial unique index that keeps one open log per channel.
 
@@ -95,6 +100,19 @@ func (t *pgTx) putLog(l *Log, keepTimes bool) error {
 	if err != nil {
 		return err
 	}
+	rec.Count, rec.Bytes = 0, 0
+	if prev, err := t.Log(rec.ID); err == nil {
+		rec.Count, rec.Bytes = prev.Count, prev.Bytes
+	} else if err != ErrNotFound {
+		return err
+	}
+	var entries [][]byte
+	if rec.Entries != nil {
+		if entries, rec.Bytes, err = compactEntries(rec.Entries); err != nil {
+			return err
+		}
+		rec.Count = len(entries)
+	}
 	data, err := encodeLog(rec)
 	if err != nil {
 		return err
@@ -116,8 +134,77 @@ func (t *pgTx) putLog(l *Log, keepTimes bool) error {
 	if err != nil {
 		return err
 	}
-	l.GuildID, l.Updated = rec.GuildID, rec.Updated
+	if entries != nil {
+		if _, err := t.exec(`DELETE FROM rk_log_entries WHERE guild_id = $1 AND log_id = $2`, t.guild, rec.ID); err != nil {
+			return err
+		}
+		if err := t.insertEntries(rec.ID, 0, entries); err != nil {
+			return err
+		}
+	}
+	l.GuildID, l.Updated, l.Count, l.Bytes = rec.GuildID, rec.Updated, rec.Count, rec.Bytes
 	return nil
+}
+
+// insertEntries inserts entries under sequence numbers from seq on, in one statement.
+func (t *pgTx) insertEntries(id string, seq int, entries [][]byte) error {
+	if len(entries) == 0 {
+		return nil
+	}
+	_, err := t.exec(`INSERT INTO rk_log_entries (guild_id, log_id, seq, entry)
+		SELECT $1, $2, $3 + n - 1, e FROM unnest($4::bytea[]) WITH ORDINALITY AS u(e, n)`, t.guild, id, seq, entries)
+	return err
+}
+
+// AppendLog implements Tx: it inserts the new rows and rewrites the small header record only.
+func (t *pgTx) AppendLog(id string, entries ...json.RawMessage) error {
+	if err := t.usable(true); err != nil {
+		return err
+	}
+	l, err := t.Log(id)
+	if err != nil {
+		return err
+	}
+	add, n, err := compactEntries(entries)
+	if err != nil {
+		return err
+	}
+	rec := *l
+	rec.Count, rec.Bytes, rec.Updated = l.Count+len(add), l.Bytes+n, t.now
+	data, err := encodeLog(rec)
+	if err != nil {
+		return err
+	}
+	if err := t.insertEntries(id, l.Count, add); err != nil {
+		return err
+	}
+	_, err = t.exec(`UPDATE rk_logs SET record = $3 WHERE guild_id = $1 AND id = $2`, t.guild, id, data)
+	return err
+}
+
+// LogEntries implements Tx.
+func (t *pgTx) LogEntries(id string) ([]json.RawMessage, error) {
+	l, err := t.Log(id)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := t.tx.Query(t.ctx, `SELECT entry FROM rk_log_entries WHERE guild_id = $1 AND log_id = $2 ORDER BY seq`,
+		t.guild, id)
+	if err != nil {
+		return nil, t.sqlErr(err)
+	}
+	out := make([]json.RawMessage, 0, l.Count)
+	var e []byte
+	if _, err := pgx.ForEachRow(rows, []any{&e}, func() error {
+		out = append(out, json.RawMessage(append([]byte(nil), e...)))
+		return nil
+	}); err != nil {
+		return nil, t.sqlErr(err)
+	}
+	if len(out) != l.Count {
+		return nil, t.bad(&Error{Err: ErrCorrupt, Detail: fmt.Sprintf("log %q has %d entries, its header counts %d", id, len(out), l.Count)})
+	}
+	return out, nil
 }
 
 // DeleteLog implements Tx.

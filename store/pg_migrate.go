@@ -83,10 +83,21 @@ var pgMigrations = []pgMigration{
 			record    bytea NOT NULL,
 			PRIMARY KEY (guild_id, owner_id, name_fold))`,
 	}},
+	// 3 → 4: log entries one row each, so an append does not rewrite the log. Not additive: code of schema 3
+	// or older would read a log without its entries, so compat rises to 4.
+	{compat: 4, stmts: []string{
+		`CREATE TABLE IF NOT EXISTS rk_log_entries (
+			guild_id text NOT NULL,
+			log_id   text NOT NULL,
+			seq      integer NOT NULL,
+			entry    bytea NOT NULL,
+			PRIMARY KEY (guild_id, log_id, seq),
+			FOREIGN KEY (guild_id, log_id) REFERENCES rk_logs (guild_id, id) ON DELETE CASCADE)`,
+	}},
 }
 
 // PGSchemaVersion is the PostgreSQL schema version this code writes. It always equals len(pgMigrations).
-const PGSchemaVersion = 3
+const PGSchemaVersion = 4
 
 const metaBootstrap = `CREATE TABLE IF NOT EXISTS rk_meta (key text PRIMARY KEY, value text NOT NULL)`
 

@@ -121,7 +121,12 @@ type Tx interface {
 	// log of l's channel is open, ErrTooLarge past MaxLogSize and ErrInvalid for an empty or malformed ID.
 	PutLog(l *Log) error
 	RestoreLog(l *Log) error   // PutLog for Import: keeps a non-zero Updated
-	DeleteLog(id string) error // ErrNotFound
+	DeleteLog(id string) error // ErrNotFound (its entries go with it)
+	// AppendLog adds entries (each one JSON value) after the log's stored entries and sets its Updated, without
+	// reading or rewriting the others: ErrNotFound, ErrInvalid for an entry that is not JSON, ErrTooLarge past
+	// MaxLogSize (nothing appended).
+	AppendLog(id string, entries ...json.RawMessage) error
+	LogEntries(id string) ([]json.RawMessage, error) // the log's entries, oldest first; ErrNotFound
 
 	// Macro is the owner's macro of that name (compared as FoldName does); owner "" is the guild's server
 	// macros. ErrNotFound.

@@ -545,7 +545,8 @@ func (t *tx) Clear() (err error) {
 	if err := t.usable(true); err != nil {
 		return err
 	}
-	for _, name := range [][]byte{bucketCharacters, bucketNames, bucketActive, bucketEncounters, bucketLogs, bucketLogOpen, bucketMacros} {
+	for _, name := range [][]byte{bucketCharacters, bucketNames, bucketActive, bucketEncounters, bucketLogs, bucketLogOpen, bucketLogEntries,
+		bucketMacros} {
 		if err := t.deleteWhere(name, t.prefix(), func([]byte) bool { return true }); err != nil {
 			return err
 		}

@@ -1,7 +1,13 @@
 package store
 
-// The bbolt side of logs: bucket "logs" holds guild\x00id → record, bucket "logopen" guild\x00channel → the id
-// of the channel's open log.
+import (
+	"encoding/binary"
+	"encoding/json"
+)
+
+// The bbolt side of logs: bucket "logs" holds guild\x00id → header record, bucket "logentries"
+// guild\x00id\x00seq (8 bytes, big-endian, from 0) → one entry, bucket "logopen" guild\x00channel → the id of
+// the channel's open log.
 
 // Log implements Tx.
 func (t *tx) Log(id string) (l *Log, err error) {
@@ -98,10 +104,6 @@ func (t *tx) putLog(l *Log, keepTimes bool) error {
 	if err != nil {
 		return err
 	}
-	data, err := encodeLog(rec)
-	if err != nil {
-		return err
-	}
 	logs, err := t.bucket(bucketLogs)
 	if err != nil {
 		return err
@@ -110,15 +112,29 @@ func (t *tx) putLog(l *Log, keepTimes bool) error {
 	if err != nil {
 		return err
 	}
+	var prev *Log
 	if old := logs.Get(t.key(rec.ID)); old != nil {
-		prev, err := t.decodeLog(rec.ID, old)
-		if err != nil {
+		if prev, err = t.decodeLog(rec.ID, old); err != nil {
 			return err
 		}
-		if prev.Open && (!rec.Open || prev.ChannelID != rec.ChannelID) {
-			if err := open.Delete(t.key(prev.ChannelID)); err != nil {
-				return err
-			}
+		rec.Count, rec.Bytes = prev.Count, prev.Bytes
+	} else {
+		rec.Count, rec.Bytes = 0, 0
+	}
+	var entries [][]byte
+	if rec.Entries != nil {
+		if entries, rec.Bytes, err = compactEntries(rec.Entries); err != nil {
+			return err
+		}
+		rec.Count = len(entries)
+	}
+	data, err := encodeLog(rec)
+	if err != nil {
+		return err
+	}
+	if prev != nil && prev.Open && (!rec.Open || prev.ChannelID != rec.ChannelID) {
+		if err := open.Delete(t.key(prev.ChannelID)); err != nil {
+			return err
 		}
 	}
 	if rec.Open {
@@ -129,11 +145,86 @@ func (t *tx) putLog(l *Log, keepTimes bool) error {
 			return err
 		}
 	}
+	if entries != nil {
+		if err := t.deleteWhere(bucketLogEntries, t.prefix(rec.ID), func([]byte) bool { return true }); err != nil {
+			return err
+		}
+		if err := t.putEntries(rec.ID, 0, entries); err != nil {
+			return err
+		}
+	}
 	if err := logs.Put(t.key(rec.ID), data); err != nil {
 		return err
 	}
-	l.GuildID, l.Updated = rec.GuildID, rec.Updated
+	l.GuildID, l.Updated, l.Count, l.Bytes = rec.GuildID, rec.Updated, rec.Count, rec.Bytes
 	return nil
+}
+
+// putEntries stores entries under sequence numbers from seq on.
+func (t *tx) putEntries(id string, seq int, entries [][]byte) error {
+	b, err := t.bucket(bucketLogEntries)
+	if err != nil {
+		return err
+	}
+	prefix := t.prefix(id)
+	for i, e := range entries {
+		k := binary.BigEndian.AppendUint64(prefix[:len(prefix):len(prefix)], uint64(seq+i))
+		if err := b.Put(k, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// AppendLog implements Tx: it writes the new entries and the small header record, never the other entries.
+func (t *tx) AppendLog(id string, entries ...json.RawMessage) (err error) {
+	defer t.guard(&err)
+	if err := t.usable(true); err != nil {
+		return err
+	}
+	l, err := t.Log(id)
+	if err != nil {
+		return err
+	}
+	add, n, err := compactEntries(entries)
+	if err != nil {
+		return err
+	}
+	rec := *l
+	rec.Count, rec.Bytes, rec.Updated = l.Count+len(add), l.Bytes+n, t.now
+	data, err := encodeLog(rec)
+	if err != nil {
+		return err
+	}
+	if err := t.putEntries(id, l.Count, add); err != nil {
+		return err
+	}
+	logs, err := t.bucket(bucketLogs)
+	if err != nil {
+		return err
+	}
+	return logs.Put(t.key(id), data)
+}
+
+// LogEntries implements Tx.
+func (t *tx) LogEntries(id string) (out []json.RawMessage, err error) {
+	defer t.guard(&err)
+	l, err := t.Log(id)
+	if err != nil {
+		return nil, err
+	}
+	out = make([]json.RawMessage, 0, l.Count)
+	err = t.scan(bucketLogEntries, t.prefix(id), func(_, v []byte) error {
+		out = append(out, json.RawMessage(append([]byte(nil), v...)))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(out) != l.Count {
+		return nil, t.corrupt("log %q has %d entries, its header counts %d", id, len(out), l.Count)
+	}
+	return out, nil
 }
 
 // DeleteLog implements Tx.
@@ -154,6 +245,9 @@ func (t *tx) DeleteLog(id string) (err error) {
 		if err := open.Delete(t.key(l.ChannelID)); err != nil {
 			return err
 		}
+	}
+	if err := t.deleteWhere(bucketLogEntries, t.prefix(id), func([]byte) bool { return true }); err != nil {
+		return err
 	}
 	logs, err := t.bucket(bucketLogs)
 	if err != nil {

@@ -1,6 +1,10 @@
 package discord
 
 import (
+	"errors"
+	"net/http"
+	"strings"
+
 	"github.com/bwmarrin/discordgo"
 
 	"rulekeeper/bot"
@@ -19,8 +23,24 @@ func (e *responder) post(r *bot.Reply) {
 		if err != nil {
 			e.cfg.Metrics.failed("post")
 			e.log.Error("post to channel", "channel", p.ChannelID, "err", err)
+			if p.Refused != "" && missingPermission(err) {
+				r.Body = strings.TrimSpace(r.Body + "\n" + p.Refused)
+			}
 		}
 	}
+}
+
+// missingPermission reports whether Discord refused a request for the bot's permissions in the channel (403:
+// Missing Access, Missing Permissions).
+func missingPermission(err error) bool {
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) {
+		return false
+	}
+	if re.Message != nil && (re.Message.Code == discordgo.ErrCodeMissingPermissions || re.Message.Code == discordgo.ErrCodeMissingAccess) {
+		return true
+	}
+	return re.Response != nil && re.Response.StatusCode == http.StatusForbidden
 }
 
 // clickedMessage reads the message whose button was clicked back into a reply: its first embed's title,

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -52,7 +53,7 @@ func TestSecretRollOverHTTP(t *testing.T) {
 		t.Fatalf("the GM channel receives %+v", gm)
 	}
 	bs := gm.Buttons()
-	if len(bs) != 1 || bs[0].Label != "Reveal" || bs[0].CustomID != "reveal:"+testChannel {
+	if len(bs) != 1 || bs[0].Label != "Reveal" || bs[0].CustomID != "reveal:"+testChannel+":"+userA {
 		t.Fatalf("the GM's buttons %+v", bs)
 	}
 	for _, r := range fake.Requests() {
@@ -137,5 +138,84 @@ func TestSecretRollOverGateway(t *testing.T) {
 	gm := channelMessage(t, ctx, srv, gmChannel)
 	if len(gm.Embeds) != 1 || gm.Embeds[0].Description != "1d20 (17) + 2 = 19" || len(gm.Buttons()) != 1 {
 		t.Fatalf("the GM channel receives %+v", gm)
+	}
+}
+
+// TestSecretRollGMChannelForbidden (issue 18): when Discord refuses the post to the GM channel for a missing
+// permission, the channel's notice says so (in the user's language), not only the bot's log.
+func TestSecretRollGMChannelForbidden(t *testing.T) {
+	const gmChannel = "300000000000000778"
+	b := secretBot(t, gmChannel)
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake := discordtest.NewServer()
+	defer fake.Close()
+	fake.Forbid(gmChannel)
+	ts := httptest.NewServer(NewHTTPServer(b, pub, fake.Session("secret"), Config{}))
+	defer ts.Close()
+	fx := &httpFixture{ts: ts}
+	for _, c := range []struct{ locale, want string }{
+		{"en-US", "I may not post in <#" + gmChannel + ">"},
+		{"ko", "채널 <#" + gmChannel + "> 안에서 메시지를 보낼 권한이 없습니다"},
+	} {
+		code, out := fx.post(t, nil, mustJSON(t, commandInteraction("91000000000000040"+strconv.Itoa(len(c.locale)), userA, c.locale, "roll",
+			option("expr", 3, "1d20+5"), option("secret", 5, true))), priv, time.Now())
+		if code != 200 {
+			t.Fatalf("%d %s", code, out)
+		}
+		cb := responseBody(t, out)
+		if len(cb.Data.Embeds) != 1 || !strings.Contains(cb.Data.Embeds[0].Description, c.want) ||
+			strings.ContainsAny(strings.ReplaceAll(cb.Data.Embeds[0].Description, gmChannel, ""), "0123456789") {
+			t.Errorf("%s: the channel sees %+v", c.locale, cb.Data.Embeds)
+		}
+	}
+	refused := 0
+	for _, r := range fake.Requests() {
+		if r.Path == "/api/v9/channels/"+gmChannel+"/messages" && r.Status == http.StatusForbidden {
+			refused++
+		}
+	}
+	if refused != 2 {
+		t.Errorf("%d refused posts to the GM channel, want 2", refused)
+	}
+}
+
+// TestSecretRevealForbidden (issue 18): when Discord refuses the revealed roll in its channel for a missing
+// permission, the GM's copy says so.
+func TestSecretRevealForbidden(t *testing.T) {
+	const gmChannel = "300000000000000779"
+	b := secretBot(t, gmChannel)
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake := discordtest.NewServer()
+	defer fake.Close()
+	fake.Forbid(testChannel)
+	ts := httptest.NewServer(NewHTTPServer(b, pub, fake.Session("secret"), Config{}))
+	defer ts.Close()
+	fx := &httpFixture{ts: ts}
+	code, out := fx.post(t, nil, mustJSON(t, commandInteraction("910000000000000500", userA, "en-US", "roll",
+		option("expr", 3, "1d20+5"), option("secret", 5, true))), priv, time.Now())
+	if code != 200 {
+		t.Fatalf("%d %s", code, out)
+	}
+	gm := channelMessage(t, testCtx(t), fake, gmChannel)
+	bs := gm.Buttons()
+	if len(bs) != 1 {
+		t.Fatalf("the GM's buttons %+v", bs)
+	}
+	click := componentInteraction("910000000000000501", userA, "en-US", bs[0].CustomID)
+	click["message"] = map[string]any{"id": "500000000000000002", "channel_id": gmChannel, "embeds": gm.Embeds}
+	click["member"].(map[string]any)["permissions"] = "32" // Manage Server: a GM
+	code, out = fx.post(t, nil, mustJSON(t, click), priv, time.Now())
+	if code != 200 {
+		t.Fatalf("%d %s", code, out)
+	}
+	cb := responseBody(t, out)
+	if len(cb.Data.Embeds) != 1 || !strings.Contains(cb.Data.Embeds[0].Description, "could not be revealed: I may not post in <#"+testChannel+">") {
+		t.Errorf("the GM's copy after a refused reveal: %+v", cb.Data.Embeds)
 	}
 }

@@ -68,6 +68,7 @@ type Server struct {
 	nextID     int64
 	hold       *hold
 	files      map[string][]byte // attachment path → content (AddAttachment)
+	forbidden  map[string]bool   // channels whose messages are refused (Forbid)
 }
 
 type hold struct {
@@ -227,6 +228,23 @@ func (s *Server) SetHeartbeatInterval(d time.Duration) {
 	s.mu.Lock()
 	s.heartbeat = d
 	s.mu.Unlock()
+}
+
+// Forbid answers every message sent to channel with 403 Missing Permissions (code 50013), as Discord does when
+// the bot may not post there.
+func (s *Server) Forbid(channel string) {
+	s.mu.Lock()
+	if s.forbidden == nil {
+		s.forbidden = map[string]bool{}
+	}
+	s.forbidden[channel] = true
+	s.mu.Unlock()
+}
+
+func (s *Server) isForbidden(channel string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.forbidden[channel]
 }
 
 // FailNext answers the next n REST requests with 429 Too Many Requests and {"retry_after": retryAfter} (seconds).
@@ -567,6 +585,8 @@ func (s *Server) route(r *Request) (int, []byte) {
 			return http.StatusNoContent, nil
 		}
 		return http.StatusOK, s.message(p[1], r.JSON)
+	case len(p) == 3 && p[0] == "channels" && p[2] == "messages" && r.Method == http.MethodPost && s.isForbidden(p[1]):
+		return http.StatusForbidden, apiError(50013, "Missing Permissions")
 	case len(p) == 3 && p[0] == "channels" && p[2] == "messages" && r.Method == http.MethodPost: // a channel message
 		if !json.Valid(r.JSON) {
 			return http.StatusBadRequest, apiError(50109, "The request body contains invalid JSON.")

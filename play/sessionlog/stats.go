@@ -95,13 +95,15 @@ func (l *Log) Stats() Stats {
 		}
 		if d := e.Damage; d != nil && (e.Kind == KindDamage || e.Kind == KindHeal || e.Kind == KindAttack || e.Kind == KindCast) {
 			heal := e.Kind == KindHeal
-			if who != "" {
+			if who != "" && who != d.Target { // /hp names no source: the one it changed is not its own source
 				tally(who).addHP(d.Amount, heal, false)
 			}
 			if d.Target != "" {
 				tally(d.Target).addHP(d.Amount, heal, true)
 			}
-			s.All.addHP(d.Amount, heal, false)
+			if who != d.Target {
+				s.All.addHP(d.Amount, heal, false)
+			}
 			s.All.addHP(d.Amount, heal, true)
 		}
 	}

@@ -100,3 +100,34 @@ func TestStatsWithoutCharacters(t *testing.T) {
 		t.Errorf("%+v", s)
 	}
 }
+
+// TestStatsHPWithoutSource: an /hp entry names the one it changed as both its character and its target; it counts
+// as taken (or healing received), never as dealt or given by that same name, nor in the table's dealt total.
+func TestStatsHPWithoutSource(t *testing.T) {
+	l := running(t)
+	for _, e := range []Entry{
+		{Time: at(1), Kind: KindDamage, Character: "Aria", Lines: []string{"Aria takes 5"}, Damage: &Damage{Amount: 5, Target: "Aria"}},
+		{Time: at(2), Kind: KindHeal, Character: "Aria", Lines: []string{"Aria heals 3"}, Damage: &Damage{Amount: 3, Target: "Aria"}},
+		{Time: at(3), Kind: KindAttack, Character: "Borin", Lines: []string{"Borin hits Aria"}, Damage: &Damage{Amount: 4, Target: "Aria"}},
+	} {
+		if err := l.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := l.Stats()
+	for _, n := range s.Names {
+		switch n.Name {
+		case "Aria":
+			if n.DamageTaken != 9 || n.DamageDealt != 0 || n.HealingTaken != 3 || n.HealingGiven != 0 {
+				t.Errorf("Aria %+v", n)
+			}
+		case "Borin":
+			if n.DamageDealt != 4 || n.DamageTaken != 0 {
+				t.Errorf("Borin %+v", n)
+			}
+		}
+	}
+	if s.All.DamageDealt != 4 || s.All.DamageTaken != 9 || s.All.HealingGiven != 0 || s.All.HealingTaken != 3 {
+		t.Errorf("all %+v", s.All)
+	}
+}

@@ -75,6 +75,7 @@ func RunWith(t *testing.T, size Size, open func(t *testing.T) store.Store) {
 		{"ChannelActive", s.channelActive},
 		{"Encounters", s.encounters},
 		{"Logs", s.logs},
+		{"LogEntries", s.logEntries},
 		{"Macros", s.macros},
 		{"NotFound", s.notFound},
 		{"Invalid", s.invalid},
