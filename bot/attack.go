@@ -21,12 +21,14 @@ func (b *Bot) attackCommand() *Command {
 			{Name: "damage", Type: String, MaxLen: 200},
 			{Name: "distance", Type: Integer, Min: Bound(0), Max: Bound(10000)},
 			b.characterOption(),
-			privateOption(),
+			visibilityOption(), // public, private or secret (optfold.go)
 			{Name: "sneak", Type: String, Choices: sneakChoices},
 			{Name: "smite", Type: Integer, Min: Bound(1), Max: Bound(9)},
 			{Name: "single", Type: Boolean},
+			{Name: "cover", Type: String, Choices: coverChoices},
+			{Name: "nonlethal", Type: Boolean},
 			b.asOption(), // an NPC attacks (npc.go) with its stat block's action named by weapon: (25 options at most)
-		}, append(b.rogueAttackOptions(), // Rogue's Tale: kind, hand, talent, dodge, block, parry, range
+		}, append(b.rogueAttackOptions(), // Rogue's Tale: kind, hand, talent, defences (distance: its range)
 			cocAttackOptions()...)...), // Call of Cthulhu: defence, defend, mods, bonus_dice, penalty_dice
 		Handler: b.attack,
 		Examples: []string{
@@ -35,8 +37,11 @@ func (b *Bot) attackCommand() *Command {
 			"/attack bonus:5 damage:1d6+3[piercing] ac:13",
 			"/attack weapon:longbow target:Borin distance:30",
 			"/attack weapon:longsword damage:1d8 target:Grak",
-			"/attack damage:1d6 dodge:1 block:1",
-			"/attack weapon:\"longbow slow\" damage:1d8 range:6 target:Grak",
+			"/attack weapon:longbow target:Goblin distance:200 cover:half",
+			"/attack weapon:mace target:Goblin nonlethal:true",
+			"/attack weapon:dagger target:Goblin visibility:secret",
+			"/attack damage:1d6 defences:\"dodge 1, block 1\"",
+			"/attack weapon:\"longbow slow\" damage:1d8 distance:6 target:Grak",
 			"/attack weapon:longsword damage:1d8 talent:sweeping_blow target:\"Grak, Snik, Mog\"",
 			"/attack weapon:rapier target:\"Goblin 1\" sneak:yes",
 			"/attack weapon:longsword target:\"Goblin 2\" smite:2",
@@ -107,7 +112,11 @@ func readAttack5e(req *Request) (r play.Reading[play.Attack5e]) {
 		weapon = monsterActionID(weapon) // an NPC's action, in any language (monster.go)
 	}
 	a := play.Attack5e{Weapon: strings.TrimSpace(weapon), Damage: normalizeDamageLabels(strings.TrimSpace(req.Str("damage"))),
-		Bonus: strings.TrimSpace(req.Str("bonus")), Distance: req.Int("distance", 5)}
+		Bonus: strings.TrimSpace(req.Str("bonus")), Cover: dnd5e.Cover(req.Str("cover")), Nonlethal: req.Bool("nonlethal")}
+	if req.Has("distance") { // else from the grid, or 5 ft (play/attackrange.go)
+		d := req.Int("distance", 5)
+		a.Distance = &d
+	}
 	if a.Mode, r.Err = dnd5e.ParseMode(req.Str("mode")); r.Err != nil {
 		return r
 	}
@@ -269,6 +278,12 @@ func attackStepLines(req *Request, c *dnd5e.Character, st play.AttackStep, hideA
 		line += " " + req.T("play.attack.vs_ac", "AC", res.AC)
 	}
 	lines := []string{line}
+	if res.Cover != dnd5e.CoverNone {
+		lines = append(lines, "• "+req.T("play.attack.cover", "Cover", req.T(res.Cover.Key()), "Bonus", res.Cover.Bonus()))
+	}
+	if res.Nonlethal {
+		lines = append(lines, "• "+req.T("play.attack.nonlethal"))
+	}
 	if m := modeLine(req, res.Mode); m != "" {
 		lines = append(lines, m)
 	}
@@ -316,6 +331,9 @@ func attackStepLines(req *Request, c *dnd5e.Character, st play.AttackStep, hideA
 	return lines, tone
 }
 
+// coverChoices are /attack cover:'s choices (dnd5e.Cover).
+var coverChoices = []string{string(dnd5e.CoverHalf), string(dnd5e.CoverThreeQuarters), string(dnd5e.CoverTotal)}
+
 // sneakChoices are /attack sneak:'s choices.
 var sneakChoices = []string{"auto", "yes", "no"}
 
@@ -332,22 +350,18 @@ func sneakChoice(s string) dnd5e.SneakChoice {
 
 // Options of the shared commands that only one system reads.
 var (
-	attackOnlyRogue = []string{"kind", "hand", "talent", "dodge", "block", "parry", "range"}
-	attackOnly5e    = []string{"ac", "mode", "distance"}
+	attackOnlyRogue = []string{"kind", "hand", "talent", "defences"}
+	attackOnly5e    = []string{"ac", "mode", "cover", "nonlethal"}
 	checkOnly5e     = []string{"mode"}
 )
 
 // rogueAttackOptions are the /attack options Rogue's Tale adds (the command keeps weapon, target, bonus,
-// damage and character, which both systems read).
+// damage, distance and character, which both systems read).
 func (b *Bot) rogueAttackOptions() []*Option {
-	def := func(name string) *Option {
-		return &Option{Name: name, Type: Integer, Min: Bound(0), Max: Bound(rogue.MaxCap)}
-	}
 	return []*Option{
 		{Name: "kind", Type: String, Choices: []string{string(rogue.Melee), string(rogue.Ranged), string(rogue.Thrown)}},
 		{Name: "hand", Type: String, Choices: []string{string(rogue.MainHand), string(rogue.OffHand), string(rogue.TwoHands)}},
 		{Name: "talent", Type: String, MaxLen: 64, Complete: b.completeRogueTalent},
-		def("dodge"), def("block"), def("parry"),
-		{Name: "range", Type: Integer, Min: Bound(0), Max: Bound(rogue.MaxDistance)},
+		{Name: "defences", Type: String, MaxLen: 100}, // an untracked defender's "dodge 3, block 2, parry 1" (optfold.go)
 	}
 }

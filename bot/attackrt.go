@@ -39,14 +39,18 @@ func readAttackRT(req *Request) (r play.Reading[play.AttackRT]) {
 	weaponName, weapon := rogueWeapon(req, strings.TrimSpace(req.Str("weapon")), strings.TrimSpace(req.Str("damage")))
 	a := play.AttackRT{WeaponName: weaponName, Weapon: weapon, Kind: rogue.AttackKind(req.Str("kind")), Hand: rogue.Hand(req.Str("hand")),
 		AdHocName: req.T("rt.attack.adhoc_target")}
-	if req.Has("range") {
-		n := req.Int("range", 0)
+	if req.Has("distance") { // its range, in the grid's distance (optfold.go)
+		n := req.Int("distance", 0)
+		if n > rogue.MaxDistance {
+			r.Err = Errorf("rt.attack.err.distance", "Max", rogue.MaxDistance)
+			return r
+		}
 		a.Range = &n
 		if !req.Has("kind") {
 			a.Kind = rogue.Ranged
 		}
 	}
-	if req.Has("range") && a.Kind == rogue.Melee {
+	if req.Has("distance") && a.Kind == rogue.Melee {
 		r.Err = Errorf("rt.attack.err.range_melee")
 		return r
 	}
@@ -61,11 +65,13 @@ func readAttackRT(req *Request) (r play.Reading[play.AttackRT]) {
 	if a.Bonus, r.Err = rogueBonus(req); r.Err != nil {
 		return r
 	}
-	for name, p := range map[string]**int{"dodge": &a.Dodge, "block": &a.Block, "parry": &a.Parry} {
-		if req.Has(name) {
-			n := req.Int(name, 0)
-			*p = &n
+	if req.Has("defences") {
+		d, err := parseRTDefences(req.Str("defences"))
+		if err != nil {
+			r.Err = err
+			return r
 		}
+		a.Dodge, a.Block, a.Parry = d["dodge"], d["block"], d["parry"]
 	}
 	if strings.TrimSpace(req.Str("target")) != "" && (a.Dodge != nil || a.Block != nil || a.Parry != nil) {
 		r.Err = Errorf("rt.attack.err.target_and_defences")

@@ -171,7 +171,7 @@ func (b *Bot) Handle(req *Request) (reply *Reply) {
 			return b.ErrorReply(req, rerr)
 		}
 		r, err = h(req)
-		private = req.Bool("private")
+		private = req.Bool("private") || req.Str("visibility") == visPrivate
 	}
 	if err != nil {
 		return b.ErrorReply(req, err)

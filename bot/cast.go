@@ -7,7 +7,6 @@ import (
 	"rulekeeper/rules/area"
 	"rulekeeper/rules/dice"
 	"rulekeeper/rules/dnd5e"
-	"rulekeeper/rules/rogue"
 )
 
 // /cast for a D&D 5e character (digest B6, B10, B11). The command itself is shared with Rogue's Tale
@@ -45,14 +44,15 @@ func (b *Bot) cast5eOptions() []*Option {
 		{Name: "invalid", Type: String, MaxLen: 200, Complete: b.completeCombatant},
 		privateOption(),
 		{Name: "choice", Type: String, MaxLen: 32, Complete: completeSpellChoice},
+		{Name: "cover", Type: String, Choices: coverChoices}, // the targets' cover (+2/+5 to AC and DEX saves)
 		b.asOption(), // an NPC casts (npc.go)
 	}
 }
 
 // cast5eOnly are the option names a Rogue's Tale caster may not use, castRogueOnly those a 5e caster may not.
 var (
-	cast5eOnly    = []string{"level", "origin", "direction", "method", "mode", "ritual", "any_class", "invalid", "choice", "as"}
-	castRogueOnly = []string{"range", "scroll"}
+	cast5eOnly    = []string{"level", "origin", "direction", "method", "mode", "ritual", "any_class", "invalid", "choice", "as", "cover"}
+	castRogueOnly = []string{"scroll"}
 )
 
 // castTargetResult is one target of a 5e /cast in JSON.
@@ -101,6 +101,11 @@ func readCast5e(req *Request) (r play.Reading[play.Cast5e]) {
 	}
 	k := play.Cast5e{Level: req.Int("level", 0), Targets: splitList(req.Str("target")), Invalid: splitList(req.Str("invalid")),
 		Bonus: strings.TrimSpace(req.Str("bonus")), Ritual: req.Bool("ritual"), AnyClass: req.Bool("any_class")}
+	if req.Has("distance") {
+		d := req.Int("distance", 0)
+		k.Distance = &d
+	}
+	k.Cover = dnd5e.Cover(req.Str("cover"))
 	if k.Spell, r.Err = parseSpell(req.Str("spell")); r.Err != nil {
 		return r
 	}
@@ -349,6 +354,9 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 			l += " · " + req.T("stats.odds.hit_short", "Chance", dice.Percent(o.P))
 		}
 		lines = append(lines, l)
+		if a.Cover != dnd5e.CoverNone {
+			lines = append(lines, "• "+req.T("play.attack.cover", "Cover", req.T(a.Cover.Key()), "Bonus", a.Cover.Bonus()))
+		}
 		lines = append(lines, effectLines(req, a.Effects, a.Cancelled)...)
 		onRoll, onHit := splitApplied(a.Applied)
 		lines = append(lines, appliedLines(req, onRoll)...)
@@ -376,6 +384,9 @@ func castTargetLines(req *Request, s dnd5e.Spell, ct dnd5e.CastTarget, f play.Ca
 			l += " · " + req.T("stats.odds.save_short", "Chance", dice.Percent(o.P))
 		}
 		lines = append(lines, l)
+		if ct.CoverBonus > 0 {
+			lines = append(lines, "• "+req.T("cast.save_cover", "Cover", req.T(ct.Cover.Key()), "Bonus", ct.CoverBonus))
+		}
 		lines = append(lines, effectLines(req, sv.Effects, sv.Cancelled)...)
 		lines = append(lines, appliedLines(req, sv.Applied)...)
 	}
@@ -454,7 +465,7 @@ func (b *Bot) castRogueOptions() []*Option {
 		{Name: "spell", Type: String, Required: true, MaxLen: 64, Complete: b.completeCastSpell},
 		{Name: "target", Type: String, MaxLen: play.MaxNameLen, Complete: b.completeAttackTarget},
 		bonusOption(),
-		{Name: "range", Type: Integer, Min: Bound(0), Max: Bound(rogue.MaxDistance)},
+		{Name: "distance", Type: Integer, Min: Bound(0), Max: Bound(10000)}, // 5e: feet; Rogue's Tale: squares (range: typed too, optfold.go)
 		{Name: "scroll", Type: Boolean},
 		b.characterOption(),
 	}
@@ -487,7 +498,11 @@ func openAttackLines(req *Request, a *dnd5e.AttackResult) []string {
 	case a.Crit:
 		l += " — " + req.T("play.attack.crit")
 	}
-	lines := append([]string{l}, effectLines(req, a.Effects, a.Cancelled)...)
+	lines := []string{l}
+	if a.Cover != dnd5e.CoverNone {
+		lines = append(lines, "• "+req.T("play.attack.cover", "Cover", req.T(a.Cover.Key()), "Bonus", a.Cover.Bonus()))
+	}
+	lines = append(lines, effectLines(req, a.Effects, a.Cancelled)...)
 	if a.Damage != nil && !a.Fumble {
 		lines = append(lines, req.T("cast.damage_roll", "Roll", rollText(req, a.Damage.Roll)))
 	}

@@ -258,7 +258,8 @@ func TestCastBadInput(t *testing.T) {
 		{"alice", "/cast spell:fireball direction:e", "cast.err.origin_needed"},
 		{"alice", "/cast spell:fireball target:Nobody", "cast.err.no_target"},
 		{"alice", "/cast spell:fireball target:Ogre invalid:Wiz", "cast.err.invalid_not_target"},
-		{"alice", "/cast spell:fireball range:3", "rt.err.option_not_for_system"},
+		{"alice", "/cast spell:fireball scroll:true", "rt.err.option_not_for_system"},
+		{"alice", "/cast spell:fire_bolt target:Ogre distance:125", dnd5e.ErrSpellOutOfRange}, // 120 ft (issue 14, 5e 7)
 		{"alice", "/cast spell:cure_wounds target:Ogre", dnd5e.ErrClassCantCast},
 		{"alice", "/cast spell:fireball level:2", dnd5e.ErrSlotTooLow},
 		{"alice", "/cast spell:fireball level:10", "core.err.too_large"},

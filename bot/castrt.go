@@ -41,20 +41,24 @@ func readCastRT(req *Request) (r play.Reading[play.CastRT]) {
 		r.Err = err
 		return r
 	}
-	o := rogue.CastOptions{Spell: spell, DX: req.Int("range", 0), Scroll: req.Bool("scroll")}
+	if req.Int("distance", 0) > rogue.MaxDistance { // its range, in squares (optfold.go)
+		r.Err = Errorf("rt.attack.err.distance", "Max", rogue.MaxDistance)
+		return r
+	}
+	o := rogue.CastOptions{Spell: spell, DX: req.Int("distance", 0), Scroll: req.Bool("scroll")}
 	if o.Bonus, r.Err = rogueBonus(req); r.Err != nil {
 		return r
 	}
-	if req.Has("range") && !req.Has("target") {
+	if req.Has("distance") && !req.Has("target") {
 		r.Err = Errorf("rt.cast.err.range_self")
 		return r
 	}
-	if !req.Has("range") && req.Has("target") {
+	if !req.Has("distance") && req.Has("target") {
 		o.DX = 1 // an adjacent target
 	}
 	r.In = play.CastRT{Target: strings.TrimSpace(req.Str("target")), Options: o}
-	if req.Has("range") {
-		n := req.Int("range", 0)
+	if req.Has("distance") {
+		n := req.Int("distance", 0)
 		r.In.Range = &n
 	}
 	return r

@@ -30,9 +30,10 @@ func (b *Bot) saveCommand() *Command {
 		Options: []*Option{
 			{Name: "ability", Type: String, Required: true, MaxLen: 64, Complete: completeAbility},
 			modeOption(), bonusOption(), dcOption(), b.characterOption(), privateOption(), secretOption(), b.asOption(),
+			{Name: "cover", Type: String, Choices: coverChoices[:2]}, // a DEX save: +2/+5 (total cover: nothing to save against)
 		},
 		Handler:  b.save,
-		Examples: []string{"/save ability:dex dc:15", "/save ability:wis mode:adv bonus:1d4 dc:13"},
+		Examples: []string{"/save ability:dex dc:15", "/save ability:wis mode:adv bonus:1d4 dc:13", "/save ability:dex dc:15 cover:half"},
 	}
 }
 
@@ -42,7 +43,8 @@ func rollOptions(req *Request) (dnd5e.RollOptions, error) {
 	if err != nil {
 		return dnd5e.RollOptions{}, err
 	}
-	return dnd5e.RollOptions{Mode: mode, Bonus: strings.TrimSpace(req.Str("bonus")), DC: req.Int("dc", 0)}, nil
+	return dnd5e.RollOptions{Mode: mode, Bonus: strings.TrimSpace(req.Str("bonus")), DC: req.Int("dc", 0),
+		Cover: dnd5e.Cover(req.Str("cover"))}, nil // cover: /save only
 }
 
 // rollResult is the JSON of /check and /save.
@@ -155,6 +157,9 @@ func rollReply5e(req *Request, name, title string, res *dnd5e.RollResult) *Reply
 			key = "play.roll.expertise"
 		}
 		lines = append(lines, req.T(key, "Bonus", signedNum(res.Proficiency)))
+	}
+	if res.CoverBonus > 0 {
+		lines = append(lines, "• "+req.T("cast.save_cover", "Cover", req.T(res.Cover.Key()), "Bonus", res.CoverBonus))
 	}
 	if m := modeLine(req, res.Mode); m != "" {
 		lines = append(lines, m)

@@ -35,6 +35,7 @@ func (b *Bot) resolve(req *Request) (Handler, []*Option, error) {
 	if handler == nil {
 		return nil, nil, Errorf("core.err.unknown_command", "Name", strings.Join(req.Path, " "))
 	}
+	req.Options = foldOptions(opts, req.Options) // optfold.go
 	clean := make(map[string]any, len(req.Options))
 	for name, v := range req.Options {
 		o := FindOption(opts, name)

@@ -53,7 +53,7 @@ func keepPrivate(r *Reply, private bool) {
 // a button of a private reply (a transport deferring its answer picks the deferral's visibility by it).
 func (r *Request) Private() bool {
 	p, _ := r.Options["private"].(bool)
-	return p || ((r.Kind == KindComponent || r.Kind == KindModal) && strings.HasPrefix(r.CustomID, privateMark))
+	return p || r.Options["visibility"] == visPrivate || ((r.Kind == KindComponent || r.Kind == KindModal) && strings.HasPrefix(r.CustomID, privateMark))
 }
 
 // ComponentName is the handler name of a button's or modal's custom id: what comes before its first ':', the

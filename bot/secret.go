@@ -8,8 +8,8 @@ import (
 	"rulekeeper/play/sessionlog"
 )
 
-// Secret rolls (issue 18). `secret:true` on /roll, /r, /check and /save (not /attack: it has Discord's 25 options
-// already) shows the channel a notice without numbers and sends the whole result to the guild's GM channel
+// Secret rolls (issue 18). `secret:true` on /roll, /r, /check and /save, and `visibility:secret` on /attack (it
+// has Discord's 25 options: optfold.go) shows the channel a notice without numbers and sends the whole result to the guild's GM channel
 // (/settings gm_channel) as a Post, with a Reveal button whose custom id carries the roll's channel. A GM's own
 // secret roll answers the GM ephemerally and goes to the GM channel, with no notice. Without a GM channel the
 // roller sees the result ephemerally and the channel's notice says the GM has no channel. The notice records in a
@@ -30,7 +30,7 @@ type secretResult struct {
 
 // keepSecret turns the reply of a `secret:true` command into its notice and its post to the GM channel.
 func (b *Bot) keepSecret(req *Request, r *Reply) *Reply {
-	if req.Kind != KindCommand || !req.Bool("secret") || r == nil || r.ErrorCode != "" || r.Modal != nil || req.GuildID == "" {
+	if req.Kind != KindCommand || !(req.Bool("secret") || req.Str("visibility") == visSecret) || r == nil || r.ErrorCode != "" || r.Modal != nil || req.GuildID == "" {
 		return r
 	}
 	who := r.Footer

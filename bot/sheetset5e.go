@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -207,12 +208,14 @@ func setSlots(c *dnd5e.Character, value string) error {
 //	name:longsword ability:str prof:true bonus:1 damage:1d8[slashing]
 //
 // The words before anything else are the name; an ability after the name (default str); "prof" makes it
-// proficient; "ranged" a ranged (or thrown) attack; a signed number is the to-hit bonus; the first dice notation
+// proficient; "ranged" a ranged (or thrown) attack; "80/320" its range in feet (ranged too); a signed number is the
+// to-hit bonus; the first dice notation
 // starts the damage, which runs to the end (types in brackets, in any language). A word after the name that is
 // none of these is an error naming it, never a part of the name. The ability modifier is added to the damage by
 // the rules, so it is not written.
 func parseAttack(value string) (dnd5e.Attack, error) {
 	a := dnd5e.Attack{Ability: dnd5e.Str}
+	ok := false
 	var name, damage []string
 	inName, inDamage := true, false
 	for _, w := range strings.Fields(value) {
@@ -241,6 +244,11 @@ func parseAttack(value string) (dnd5e.Attack, error) {
 		case word == "prof":
 			a.Proficient = true
 		case word == "ranged": // a ranged or thrown attack (rage, divine smite and the melee filters skip it)
+			a.Ranged = true
+		case len(name) > 0 && weaponRangeRE.MatchString(w): // "80/320": a ranged attack's normal and long range in feet
+			if a.Range, ok = parseWeaponRange(w); !ok {
+				return a, Errorf("play.err.attack_word", "Word", w, "Value", value)
+			}
 			a.Ranged = true
 		case isSigned(w):
 			n, _ := strconv.Atoi(strings.TrimPrefix(w, "+"))
@@ -355,4 +363,19 @@ func looksLikeDice(w string) bool {
 		return true
 	}
 	return (w[0] == 'd' || w[0] == 'D') && len(w) > 1 && w[1] >= '0' && w[1] <= '9'
+}
+
+// weaponRangeRE is a weapon range as the SRD writes it: "80/320" (feet).
+var weaponRangeRE = regexp.MustCompile(`^\d{1,5}/\d{1,5}$`)
+
+// parseWeaponRange reads "80/320": a normal range of at least 5 ft, a long range at least as far, both at most
+// 10,000 ft.
+func parseWeaponRange(w string) (dnd5e.WeaponRange, bool) {
+	n, l, _ := strings.Cut(w, "/")
+	normal, err1 := strconv.Atoi(n)
+	long, err2 := strconv.Atoi(l)
+	if err1 != nil || err2 != nil || normal < 5 || long < normal || long > 10000 {
+		return dnd5e.WeaponRange{}, false
+	}
+	return dnd5e.WeaponRange{Normal: normal, Long: long}, true
 }

@@ -54,6 +54,10 @@ func effectLines(req *Request, effects []dnd5e.Effect, cancelled bool) []string 
 	for _, e := range effects {
 		what := req.T(e.Effect.Key())
 		switch {
+		case e.Source == dnd5e.SourceLongRange:
+			out = append(out, "• "+req.T("play.effect.long_range", "Effect", what))
+		case e.Source == dnd5e.SourceThreatened:
+			out = append(out, "• "+req.T("play.effect.threatened", "Effect", what))
 		case e.Source != "" && e.Condition == "":
 			continue // an active effect's: appliedLines names it
 		case e.Condition == "":
@@ -130,6 +134,8 @@ func conditionNames(req *Request, ids []dnd5e.Condition) string {
 func stateChangeLines(req *Request, name string, ch *dnd5e.HPChange) []string {
 	var out []string
 	switch {
+	case ch.KnockedOut:
+		out = append(out, req.T("play.hp.knocked_out", "Name", name))
 	case ch.InstantDeath:
 		out = append(out, req.T("play.hp.instant_death", "Name", name))
 	case ch.StateAfter == dnd5e.Dead && ch.StateBefore != dnd5e.Dead:
@@ -229,7 +235,10 @@ func hpText(req *Request, h *play.Hit, ch *dnd5e.HPChange) []string {
 	}
 	st := encounter.VagueState(h.Status.HP, h.Status.MaxHP)
 	line := req.P.Label(h.Name, req.T(st.Key()))
-	if ch.StateAfter == dnd5e.Dead && ch.StateBefore != dnd5e.Dead {
+	switch {
+	case ch.KnockedOut:
+		line = req.T("play.hp.knocked_out", "Name", h.Name)
+	case ch.StateAfter == dnd5e.Dead && ch.StateBefore != dnd5e.Dead:
 		line = req.T("play.hp.died", "Name", h.Name)
 	}
 	return []string{line}

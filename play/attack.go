@@ -27,10 +27,15 @@ type Attack5e struct {
 	// Damage: with a weapon, extra damage notation; ad hoc, the damage (damage-type labels as ids).
 	Damage string
 	// Bonus: with a weapon, extra to-hit notation ("1d4"); ad hoc, the to-hit modifier ("+5", or notation).
-	Bonus    string
-	AC       *int // the target's AC, given or overriding a tracked target's
-	Mode     dnd5e.Mode
-	Distance int // to the target in feet
+	Bonus string
+	AC    *int // the target's AC, given or overriding a tracked target's
+	Mode  dnd5e.Mode
+	// Distance to the target in feet; nil: from the grid when both are placed (a diagonal step counts 5 ft), else 5.
+	Distance *int
+	// Cover is the target's cover (+2/+5 AC; total cover refused).
+	Cover dnd5e.Cover
+	// Nonlethal: a melee hit that drops the target to 0 HP knocks it out (unconscious and stable).
+	Nonlethal bool
 	// Sneak: add the rogue's sneak attack when the attack qualifies (SneakAuto), always (SneakForce) or never.
 	Sneak dnd5e.SneakChoice
 	// Smite: divine smite with a slot of this level on the first melee weapon hit (0 = none).
@@ -198,10 +203,18 @@ func (rules5e) attack(s *scene, in *Attack) (*AttackResult, error) {
 		return nil, err
 	}
 	fight := tgt != nil && (tgt.comb != nil || tgt.conc.Active())
-	o := dnd5e.AttackOptions{Mode: a.Mode, Distance: a.Distance, CritRule: dnd5e.CritRule(g.CritRule), Sneak: a.Sneak,
-		Turn: turnKey(e)}
+	if attacker != nil {
+		attacker.combatantOf(e, s.c.ChannelID) // where it stands (attackrange.go)
+	}
+	o := dnd5e.AttackOptions{Mode: a.Mode, Distance: distance5e(a.Distance, attacker, tgt), CritRule: dnd5e.CritRule(g.CritRule),
+		Sneak: a.Sneak, Turn: turnKey(e), Cover: a.Cover, Nonlethal: a.Nonlethal}
 	if attacker != nil && tgt != nil {
 		if o.AllyAdjacent, err = s.allyAdjacent(e, attacker, tgt); err != nil {
+			return nil, err
+		}
+	}
+	if attacker != nil {
+		if o.Threatened, err = s.threatened(e, attacker); err != nil {
 			return nil, err
 		}
 	}

@@ -128,7 +128,11 @@ func (s *scene) landHit(tgt *Creature, st *AttackStep, keep string) error {
 		return nil
 	}
 	tgt.concSave = nil
-	ch, err := tgt.damage5e(s, st.Damage, res.Crit)
+	damage := tgt.damage5e
+	if res.Nonlethal {
+		damage = tgt.knockOut5e
+	}
+	ch, err := damage(s, st.Damage, res.Crit)
 	if err != nil {
 		return err
 	}
@@ -219,6 +223,7 @@ func mergeChange(acc, ch *dnd5e.HPChange) *dnd5e.HPChange {
 	out.Overflow += ch.Overflow
 	out.HPAfter, out.TempAfter, out.MaxAfter, out.StateAfter = ch.HPAfter, ch.TempAfter, ch.MaxAfter, ch.StateAfter
 	out.InstantDeath = out.InstantDeath || ch.InstantDeath
+	out.KnockedOut = out.KnockedOut || ch.KnockedOut
 	out.FailuresAdded += ch.FailuresAdded
 	out.DeathSaves = ch.DeathSaves
 	out.Added = append(append([]dnd5e.Condition(nil), out.Added...), ch.Added...)
@@ -229,4 +234,32 @@ func mergeChange(acc, ch *dnd5e.HPChange) *dnd5e.HPChange {
 		out.Prevented = ch.Prevented
 	}
 	return &out
+}
+
+// knockOut5e is damage5e for a nonlethal melee hit (B7.6): a creature it drops from above 0 HP to 0 falls
+// unconscious and is stable (a character: dnd5e.Character.KnockOut; an NPC: unconscious and prone, not dead).
+func (cr *Creature) knockOut5e(s *scene, amount int, crit bool) (*dnd5e.HPChange, error) {
+	if cr.d5 != nil {
+		ch, err := cr.d5.KnockOut(amount, crit)
+		if err != nil {
+			return nil, err
+		}
+		cr.dirty = true
+		return ch, cr.concentrate(amount, ch, s.r)
+	}
+	ch, err := cr.damage5e(s, amount, crit)
+	if err != nil || ch.HPBefore == 0 || ch.HPAfter > 0 {
+		return ch, err
+	}
+	for _, id := range []dnd5e.Condition{dnd5e.Unconscious, dnd5e.Prone} {
+		c, err := cr.enc.AddCondition(cr.comb.ID, encounter.ConditionSpec{ID: string(id)})
+		if err != nil {
+			return nil, err
+		}
+		if c.Added {
+			ch.Added = append(ch.Added, id)
+		}
+	}
+	ch.StateAfter, ch.KnockedOut = dnd5e.Stable, true
+	return ch, nil
 }

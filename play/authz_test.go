@@ -109,7 +109,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 	castWith := func(r dice.Roller, sp dnd5e.Spell, targets []string, fp *area.Footprint) func(*play.Table, play.Caller, string) error {
 		return func(tb *play.Table, c play.Caller, actor string) error {
 			in := play.Cast{Character: actor, Dnd5e: play.Reading[play.Cast5e]{In: play.Cast5e{Spell: sp, Targets: targets,
-				Area: fp, Mode: dnd5e.Normal, AnyClass: true}}}
+				Area: fp, Mode: dnd5e.Normal, AnyClass: true, Distance: new(5)}}} // within reach: the grid keeps them apart for the fireball
 			_, err := tb.Cast(context.Background(), c, in, r)
 			return err
 		}

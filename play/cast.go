@@ -53,6 +53,10 @@ type Cast5e struct {
 	Ritual   bool
 	AnyClass bool
 	Choice   string // the caster's option where the spell offers some (dnd5e.Spell.Choices); "" = the first
+	// Distance to the named targets in feet; nil = from the grid when both are placed (castrange.go).
+	Distance *int
+	// Cover of every target but the caster: +2/+5 to AC and DEX saves; total cover refused (castrange.go).
+	Cover dnd5e.Cover
 }
 
 // CastRT is a Rogue's Tale spell.
@@ -233,6 +237,9 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 		for i, f := range targets {
 			st[i].Instances = aimed[f]
 		}
+	}
+	if err := castInRange(caster, targets, invalid, k, st); err != nil {
+		return nil, err
 	}
 	res, err := cc.Cast(k.Spell, k.Level, st, s.r, o)
 	if err != nil {

@@ -220,7 +220,7 @@ func TestExtraAttackAndSneakOncePerTurn(t *testing.T) {
 	}
 	sneak := func(faces ...int) *dnd5e.AttackResult {
 		in := play.Attack{Target: "Goblin 1", Dnd5e: play.Reading[play.Attack5e]{In: play.Attack5e{Weapon: "dagger",
-			Mode: dnd5e.Normal, Distance: 5, Sneak: dnd5e.SneakForce}}}
+			Mode: dnd5e.Normal, Sneak: dnd5e.SneakForce}}}
 		res, err := e.table.Attack(ctx, caller("carl"), in, roll(faces...))
 		if err != nil {
 			t.Fatal(err)

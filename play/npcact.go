@@ -107,8 +107,15 @@ func (s *scene) npcAttacks(cr, tgt *Creature, a Attack5e, actions []*dnd5e.Monst
 	if err != nil {
 		return err
 	}
-	o := dnd5e.AttackOptions{Mode: a.Mode, Distance: a.Distance, CritRule: dnd5e.CritRule(g.CritRule), Bonus: a.Bonus,
-		ExtraDamage: a.Damage}
+	o := dnd5e.AttackOptions{Mode: a.Mode, Distance: distance5e(a.Distance, cr, tgt), CritRule: dnd5e.CritRule(g.CritRule),
+		Bonus: a.Bonus, ExtraDamage: a.Damage, Cover: a.Cover, Nonlethal: a.Nonlethal}
+	e, err := s.here()
+	if err != nil {
+		return err
+	}
+	if o.Threatened, err = s.threatened(e, cr); err != nil {
+		return err
+	}
 	for _, act := range actions {
 		if act != nil && act.Attack == "" {
 			out.Skipped = append(out.Skipped, act.ID)

@@ -126,7 +126,7 @@ func (e *env) fight5e() {
 }
 
 func attack5e(target, weapon string) play.Attack {
-	return play.Attack{Target: target, Dnd5e: play.Reading[play.Attack5e]{In: play.Attack5e{Weapon: weapon, Mode: dnd5e.Normal, Distance: 5}}}
+	return play.Attack{Target: target, Dnd5e: play.Reading[play.Attack5e]{In: play.Attack5e{Weapon: weapon, Mode: dnd5e.Normal}}}
 }
 
 // TestAttackOneTransaction: /attack against a tracked target (an NPC of the channel's encounter, or a character
@@ -181,7 +181,7 @@ func TestAttackSystemInside(t *testing.T) {
 	e.sheet5e("bob", "Borin", "fighter", 2, borinScores)
 	three := 3
 	in := play.Attack{
-		Dnd5e: play.Reading[play.Attack5e]{In: play.Attack5e{Damage: "1d6", Bonus: "+4", AC: &three, Mode: dnd5e.Normal, Distance: 5}},
+		Dnd5e: play.Reading[play.Attack5e]{In: play.Attack5e{Damage: "1d6", Bonus: "+4", AC: &three, Mode: dnd5e.Normal}},
 		Rogue: play.Reading[play.AttackRT]{In: play.AttackRT{Weapon: rogue.Weapon{Damage: "1d6"}, AdHocName: "dummy"}},
 	}
 	res, err := e.table.Attack(ctx, caller("carl"), in, roll(4, 4, 3, 3, 3, 3, 3, 3))

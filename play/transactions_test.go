@@ -224,7 +224,7 @@ func TestTransactionsPerCommand(t *testing.T) {
 			return err
 		}},
 		{"/attack as (an NPC's multiattack)", 0, 1, func() error {
-			in := play.Attack{As: "Fanatic", Target: "Borin", Dnd5e: play.Reading[play.Attack5e]{In: play.Attack5e{Weapon: "multiattack", Distance: 5}}}
+			in := play.Attack{As: "Fanatic", Target: "Borin", Dnd5e: play.Reading[play.Attack5e]{In: play.Attack5e{Weapon: "multiattack"}}}
 			_, err := e.table.Attack(ctx, bg("gm"), in, roll(10, 2, 10, 2, 10, 2))
 			return err
 		}},

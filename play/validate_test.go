@@ -67,7 +67,7 @@ func TestExportExampleWorks(t *testing.T) {
 	if _, err := tb.Check(ctx, owner, play.Check{Character: "林风", Rogue: play.Reading[rogue.CheckOptions]{In: rogue.CheckOptions{Attr: rogue.Str}}}, dice.NewScripted([]int{3, 4})); err != nil {
 		t.Errorf("/check 林风: %v", err)
 	}
-	in := play.Attack{Target: "Goblin", Dnd5e: play.Reading[play.Attack5e]{In: play.Attack5e{Damage: "1d6", Bonus: "+5", Mode: dnd5e.Normal, Distance: 5}}}
+	in := play.Attack{Target: "Goblin", Dnd5e: play.Reading[play.Attack5e]{In: play.Attack5e{Damage: "1d6", Bonus: "+5", Mode: dnd5e.Normal}}}
 	if res, err := tb.Attack(ctx, owner, in, dice.NewScripted([]int{15, 6})); err != nil || res.Dnd5e.Target == nil || res.Dnd5e.Target.Status.HP != 0 {
 		t.Errorf("/attack the goblin: %+v %v", res, err)
 	}

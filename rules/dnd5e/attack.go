@@ -75,6 +75,17 @@ type AttackOptions struct {
 	Sneak SneakChoice
 	// AllyAdjacent: an ally of the attacker is within 5 ft of the target (sneak attack).
 	AllyAdjacent bool
+	// Range of a ranged weapon (Character.Attack fills it from the SRD weapon table when zero): beyond its normal
+	// range the attack has disadvantage, beyond its long range it is refused (B5.3). Zero: no range rule.
+	Range WeaponRange
+	// Threatened: a hostile creature that can act is within 5 ft of the attacker; a ranged attack has
+	// disadvantage (B5.3).
+	Threatened bool
+	// Cover is the target's cover: +2 or +5 to its AC, total cover refused (SRD "Cover").
+	Cover Cover
+	// Nonlethal: a melee attack that knocks out instead of killing (B7.6); refused for a ranged attack. The
+	// result carries it for whoever applies the damage (Character.KnockOut).
+	Nonlethal bool
 }
 
 func (o AttackOptions) within5ft() bool { return o.Distance <= 5 }
@@ -103,30 +114,40 @@ func (o AttackOptions) validate() error {
 	if o.Sneak.key() == "" {
 		return newError(ErrBadMode, "Mode", string(o.Sneak))
 	}
+	if err := o.Cover.Targetable(); err != nil {
+		return err
+	}
+	if o.Nonlethal && (o.Ranged || o.Spell) {
+		return newError(ErrNonlethalRanged)
+	}
 	return nil
 }
 
 // AttackResult is an attack roll and, on a hit, its damage.
 type AttackResult struct {
-	Attack    string        `json:"attack,omitempty"` // sheet attack name, "" for ad-hoc
-	Attacker  string        `json:"attacker,omitempty"`
-	Target    string        `json:"target,omitempty"`
-	ToHit     int           `json:"to_hit"` // flat to-hit modifier
-	Bonus     string        `json:"bonus,omitempty"`
-	Mode      Mode          `json:"mode"`
-	Cancelled bool          `json:"cancelled,omitempty"`
-	Effects   []Effect      `json:"effects,omitempty"` // adv/dis sources (option, attacker, target) and auto_crit
-	Notation  string        `json:"notation"`
-	Roll      *dice.Result  `json:"roll,omitempty"`
-	Natural   int           `json:"natural"`
-	Total     int           `json:"total"`
-	AC        int           `json:"ac,omitempty"` // 0 = unknown
-	Outcome   Outcome       `json:"outcome"`      // crit, hit or miss; OutcomeNone when AC is unknown and the die is not a 1 or 20
-	Hit       bool          `json:"hit"`          // damage was rolled (also when AC is unknown, except on a natural 1)
-	Crit      bool          `json:"crit"`
-	Fumble    bool          `json:"fumble,omitempty"`    // natural 1: automatic miss
-	AutoCrit  bool          `json:"auto_crit,omitempty"` // crit because of paralyzed/unconscious within 5 ft
-	Damage    *DamageResult `json:"damage,omitempty"`    // nil unless Hit
+	Attack    string       `json:"attack,omitempty"` // sheet attack name, "" for ad-hoc
+	Attacker  string       `json:"attacker,omitempty"`
+	Target    string       `json:"target,omitempty"`
+	ToHit     int          `json:"to_hit"` // flat to-hit modifier
+	Bonus     string       `json:"bonus,omitempty"`
+	Mode      Mode         `json:"mode"`
+	Cancelled bool         `json:"cancelled,omitempty"`
+	Effects   []Effect     `json:"effects,omitempty"` // adv/dis sources (option, attacker, target) and auto_crit
+	Notation  string       `json:"notation"`
+	Roll      *dice.Result `json:"roll,omitempty"`
+	Natural   int          `json:"natural"`
+	Total     int          `json:"total"`
+	AC        int          `json:"ac,omitempty"` // 0 = unknown
+	Outcome   Outcome      `json:"outcome"`      // crit, hit or miss; OutcomeNone when AC is unknown and the die is not a 1 or 20
+	Hit       bool         `json:"hit"`          // damage was rolled (also when AC is unknown, except on a natural 1)
+	Crit      bool         `json:"crit"`
+	Fumble    bool         `json:"fumble,omitempty"`    // natural 1: automatic miss
+	AutoCrit  bool         `json:"auto_crit,omitempty"` // crit because of paralyzed/unconscious within 5 ft
+	// Cover is the target's cover (AC includes its bonus, CoverBonus); Nonlethal, a hit meant to knock out.
+	Cover      Cover         `json:"cover,omitempty"`
+	CoverBonus int           `json:"cover_bonus,omitempty"`
+	Nonlethal  bool          `json:"nonlethal,omitempty"`
+	Damage     *DamageResult `json:"damage,omitempty"` // nil unless Hit
 	// Effects at work. EffectBonus is the notation the attacker's (and
 	// target's) effects added to the roll, labelled ("+1d4[bless]"); CritMin
 	// the lowest natural d20 that crits when an effect lowers it (improved

@@ -43,6 +43,11 @@ func (c *Character) attack(name string, t Target, r dice.Roller, o AttackOptions
 	}
 	dmg := notation + signed(c.Mod(ability))
 	o.Ability, o.Ranged, o.Spell = ability, a.Ranged, false
+	if a.Ranged && o.Range == (WeaponRange{}) {
+		if o.Range = a.Range; o.Range.Normal == 0 { // the sheet's own, else the SRD table's for its name
+			o.Range, _ = WeaponRangeOf(a.Name)
+		}
+	}
 	res, err := rollAttack(c.AsTarget(), t, toHit, dmg, r, o, used)
 	if err != nil {
 		return nil, err
@@ -84,6 +89,10 @@ func rollAttack(attacker, t Target, toHit int, damage string, r dice.Roller, o A
 	if t.AC < 0 || t.AC > MaxAC {
 		return nil, newError(ErrBadAC, "AC", t.AC, "Min", 0, "Max", MaxAC)
 	}
+	circumstances, err := o.rangeEffects()
+	if err != nil {
+		return nil, err
+	}
 	within := o.within5ft()
 	kind := &attackKind{spell: o.Spell, ranged: o.Ranged, ability: o.Ability}
 	q := rollQuery{scope: ScopeAttack, ability: o.Ability, attack: kind, vs: &t}
@@ -92,9 +101,14 @@ func rollAttack(attacker, t Target, toHit int, damage string, r dice.Roller, o A
 	tfx := gatherD20(t.Effects, qt, true)
 	ac, acApplied := t.ArmorClass()
 	res := &AttackResult{
-		Attacker: attacker.Name, Target: t.Name, ToHit: toHit, Bonus: strings.TrimSpace(o.Bonus), AC: ac,
-		EffectBonus: fx.notation + tfx.notation,
+		Attacker: attacker.Name, Target: t.Name, ToHit: toHit, Bonus: strings.TrimSpace(o.Bonus),
+		EffectBonus: fx.notation + tfx.notation, Cover: o.Cover, Nonlethal: o.Nonlethal,
 	}
+	if ac > 0 {
+		res.CoverBonus = o.Cover.Bonus()
+		ac += res.CoverBonus
+	}
+	res.AC = ac
 	res.CritMin, res.Applied = critRange(attacker.Effects, q)
 	res.Applied = append(fx.applied, res.Applied...)
 	res.TargetApplied = append(tfx.applied, acApplied...)
@@ -103,6 +117,7 @@ func rollAttack(attacker, t Target, toHit int, damage string, r dice.Roller, o A
 	res.Effects = append(res.Effects, t.defenderEffects(within)...)
 	res.Effects = append(res.Effects, fx.modes...)
 	res.Effects = append(res.Effects, tfx.modes...)
+	res.Effects = append(res.Effects, circumstances...)
 	res.Effects = seeInvisible(res, attacker, t)
 	res.Mode, res.Cancelled = ResolveMode(res.Effects)
 	res.Notation = d20Notation(res.Mode, toHit, o.Bonus) + res.EffectBonus

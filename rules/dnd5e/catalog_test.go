@@ -39,6 +39,9 @@ func codeKeys() []string {
 	for _, o := range []DeathOutcome{DeathSuccess, DeathFailure, DeathDoubleFailure, DeathRevived} {
 		keys = append(keys, o.Key())
 	}
+	for _, c := range Covers() {
+		keys = append(keys, c.Key())
+	}
 	keys = append(keys, ErrorCodes()...)
 	return keys
 }

@@ -91,6 +91,8 @@ type Attack struct {
 	Bonus      int     `json:"bonus,omitempty"`  // magic bonus etc., added to hit and NOT to damage (put damage bonuses in Damage)
 	Damage     string  `json:"damage"`           // dice notation with types, e.g. "1d8[slashing]"; the ability modifier is added by the rules
 	Ranged     bool    `json:"ranged,omitempty"` // a ranged (or thrown) attack; melee otherwise
+	// Range of a ranged attack in feet ("80/320"); zero: the SRD weapon table's for its name, if any.
+	Range WeaponRange `json:"range,omitzero"`
 }
 
 // ActiveCondition is a condition on a creature. Rounds is the remaining duration

@@ -53,6 +53,11 @@ const (
 	ErrNotEnoughHitDice   = "dnd5e.err.not_enough_hit_dice"  // Want, Have
 	ErrConditionAbsent    = "dnd5e.err.condition_absent"     // Name, Condition
 	ErrNoSpellcasting     = "dnd5e.err.no_spellcasting"      // Name
+	ErrBadCover           = "dnd5e.err.bad_cover"            // Cover
+	ErrTotalCover         = "dnd5e.err.total_cover"          // (none): the target cannot be targeted
+	ErrOutOfRange         = "dnd5e.err.out_of_range"         // Distance, Long (feet)
+	ErrNonlethalRanged    = "dnd5e.err.nonlethal_ranged"     // (none): knocking out takes a melee attack
+	ErrSpellOutOfRange    = "dnd5e.err.spell_out_of_range"   // Name (the target), Distance, Range (feet)
 )
 
 // ErrorCodes lists every code above (for catalog tests and the bot's key list).
@@ -66,7 +71,8 @@ func ErrorCodes() []string {
 		ErrBadSpellSlots, ErrBadRounds, ErrBadAmount, ErrBadMode, ErrBadCritRule, ErrBadDC,
 		ErrBadToHit, ErrNoDamage, ErrIsDead, ErrNotDying, ErrAlreadyStable, ErrRestWhileDying,
 		ErrLongRestNeedsHP, ErrLongRestTooSoon, ErrNotEnoughHitDice, ErrConditionAbsent,
-		ErrNoSpellcasting,
+		ErrNoSpellcasting, ErrBadCover, ErrTotalCover, ErrOutOfRange, ErrNonlethalRanged,
+		ErrSpellOutOfRange,
 	}
 }
 

@@ -30,6 +30,8 @@ type HPChange struct {
 	// Prevented names the effect that changed the outcome: death ward kept the
 	// character at 1 HP (and ended), or no_healing stopped the healing.
 	Prevented string `json:"prevented,omitempty"`
+	// KnockedOut: a nonlethal melee hit dropped the character to 0 HP: unconscious and stable (B7.6).
+	KnockedOut bool `json:"knocked_out,omitempty"`
 }
 
 func (c *Character) hpSnapshot(amount int) *HPChange {
@@ -67,6 +69,27 @@ func (c *Character) Damage(amount int, typ DamageType, crit bool) (*HPChange, er
 // again; otherwise it behaves as Damage.
 func (c *Character) DamageResolved(amount int, crit bool) (*HPChange, error) {
 	return c.damage(amount, "", crit, true)
+}
+
+// KnockOut applies resolved damage from a melee attack made to knock out (B7.6): when it drops the character
+// from above 0 HP to 0, the character falls unconscious and is stable instead of dying, whatever the damage left
+// over (no death from massive damage), and the change says KnockedOut. Damage to a character already at 0 HP is
+// ordinary damage (DamageResolved).
+func (c *Character) KnockOut(amount int, crit bool) (*HPChange, error) {
+	if c.HP == 0 || c.State != Conscious {
+		return c.DamageResolved(amount, crit)
+	}
+	ch, err := c.damage(amount, "", crit, true)
+	if err != nil || c.HP > 0 || c.State == Stable {
+		return ch, err
+	}
+	// damage made it dying (or dead from the damage left over): knocked out instead.
+	c.State, c.DeathSaves = Stable, DeathSaves{}
+	if !c.HasCondition(Unconscious) {
+		ch.Added = c.addImplied(Unconscious)
+	}
+	ch.InstantDeath, ch.KnockedOut = false, true
+	return c.hpFinish(ch), nil
 }
 
 func (c *Character) damage(amount int, typ DamageType, crit, resolved bool) (*HPChange, error) {

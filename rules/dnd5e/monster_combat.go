@@ -187,6 +187,12 @@ func (m *Monster) Attack(action string, v Variant, self, t Target, r dice.Roller
 	if dmg == "" {
 		dmg = "0"
 	}
+	if a.Attack == "ranged_weapon" || a.Attack == "ranged_spell" {
+		o.Ranged = true
+		if o.Range == (WeaponRange{}) {
+			o.Range = WeaponRange{Normal: a.Range, Long: a.LongRange}
+		}
+	}
 	res, err := RollAttack(self, t, a.ToHit, dmg, r, o)
 	if err != nil {
 		return nil, err

@@ -52,6 +52,9 @@ type RollOptions struct {
 	Mode  Mode   // the user's adv/dis; conditions add their own sources and everything cancels per B2
 	Bonus string // extra notation added to the roll, e.g. "1d4" (bless) or "-1d4" (bane); "" for none
 	DC    int    // 0 = no DC (Outcome stays OutcomeNone); 1–100 otherwise
+	// Cover adds its bonus to a DEX saving throw (SRD "Cover"); total cover is refused (the effect cannot
+	// target the creature).
+	Cover Cover
 }
 
 func (o RollOptions) validate() error {
@@ -60,6 +63,9 @@ func (o RollOptions) validate() error {
 	}
 	if o.DC < 0 || o.DC > MaxDC {
 		return newError(ErrBadDC, "DC", o.DC, "Max", MaxDC)
+	}
+	if err := o.Cover.Targetable(); err != nil {
+		return err
 	}
 	return validateBonus(o.Bonus)
 }
@@ -89,6 +95,9 @@ type RollResult struct {
 	Applied     []Applied `json:"applied,omitempty"`
 	EffectBonus string    `json:"effect_bonus,omitempty"`
 	MinD20      int       `json:"min_d20,omitempty"`
+	// CoverBonus is the part of Modifier a DEX save's cover gave (Cover).
+	Cover      Cover `json:"cover,omitempty"`
+	CoverBonus int   `json:"cover_bonus,omitempty"`
 }
 
 // d20Notation builds "1d20+5", "2d20kh1-1+1d4", ….
@@ -244,6 +253,10 @@ func (t Target) Save(a Ability, modifier int, r dice.Roller, o RollOptions) (*Ro
 		return nil, err
 	}
 	res := &RollResult{Kind: KindSave, Ability: a, Modifier: modifier}
+	if a == Dex && o.Cover != CoverNone {
+		res.Cover, res.CoverBonus = o.Cover, o.Cover.Bonus()
+		res.Modifier += res.CoverBonus
+	}
 	return rollD20(res, t.saveEffects(a), t.Effects, rollQuery{scope: ScopeSave, ability: a}, o, r)
 }
 

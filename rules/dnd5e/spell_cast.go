@@ -45,6 +45,9 @@ type SpellTarget struct {
 	// Willing: the target does not resist (an ally receiving enlarge or
 	// polymorph): it makes no save and the spell lands.
 	Willing bool
+	// Cover is its cover (SRD "Cover"): +2 or +5 to its AC against spell
+	// attacks and to its DEX saves; total cover is the caller's to refuse.
+	Cover Cover
 }
 
 // SheetTarget makes a SpellTarget of a character sheet for spell s: its
@@ -113,10 +116,14 @@ type CastTarget struct {
 	Saved        bool            `json:"saved,omitempty"`     // it made the save
 	Halved       bool            `json:"halved,omitempty"`    // it took half damage for its save
 	Evasion      bool            `json:"evasion,omitempty"`   // evasion: none on a DEX save, half on a failure
-	Damage       *DamageResult   `json:"damage,omitempty"`    // damage without an attack roll (after its defences; halved parts when Halved)
-	Total        int             `json:"total"`               // all damage dealt to it, after defences
-	Heal         int             `json:"heal,omitempty"`      // HP (or temp HP, or max HP) to give it; the caller applies it
-	HealKind     HealKind        `json:"heal_kind,omitempty"`
+	// CoverBonus is what its cover (Cover) added to its DEX save (its spell
+	// attacks carry their own, AttackResult.CoverBonus).
+	Cover      Cover         `json:"cover,omitempty"`
+	CoverBonus int           `json:"cover_bonus,omitempty"`
+	Damage     *DamageResult `json:"damage,omitempty"` // damage without an attack roll (after its defences; halved parts when Halved)
+	Total      int           `json:"total"`            // all damage dealt to it, after defences
+	Heal       int           `json:"heal,omitempty"`   // HP (or temp HP, or max HP) to give it; the caller applies it
+	HealKind   HealKind      `json:"heal_kind,omitempty"`
 	// Unaffected: a valid target the spell passes over: the pool of sleep or
 	// color spray does not reach it (or it is skipped: at 0 HP, unconscious,
 	// already under the spell's condition), or it has more hit points than a

@@ -19,7 +19,7 @@ func spellAttacks(ct *CastTarget, res *CastResult, s Spell, caster Target, t Spe
 	for range n {
 		a, err := RollAttack(caster, t.Target, res.ToHit, dmg, r, AttackOptions{
 			Mode: o.Mode, Bonus: o.Bonus, Distance: t.Distance, CritRule: o.CritRule,
-			Spell: true, Ranged: s.Attack == RangedSpellAttack, Ability: res.Ability, Turn: o.Turn,
+			Spell: true, Ranged: s.Attack == RangedSpellAttack, Ability: res.Ability, Turn: o.Turn, Cover: t.Cover,
 		})
 		if err != nil {
 			return err
@@ -44,7 +44,12 @@ func spellSave(ct *CastTarget, res *CastResult, s Spell, t SpellTarget, r dice.R
 	if a, ok := s.ChoiceSaves[res.Choice]; ok {
 		ability = a
 	}
-	sv, err := t.Target.Save(ability, t.SaveMod, r, RollOptions{Mode: t.SaveMode, Bonus: t.SaveBonus, DC: res.DC})
+	mod := t.SaveMod
+	if ct.Cover = t.Cover; ability == Dex && !ignoresCover[s.ID] {
+		ct.CoverBonus = t.Cover.Bonus()
+		mod += ct.CoverBonus
+	}
+	sv, err := t.Target.Save(ability, mod, r, RollOptions{Mode: t.SaveMode, Bonus: t.SaveBonus, DC: res.DC})
 	if err != nil {
 		return pending{}, false, err
 	}

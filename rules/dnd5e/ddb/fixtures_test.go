@@ -72,7 +72,7 @@ var fixtures = []sheet{
 		maxHP: 49, hp: 37, temp: 5, speed: 25, hitDice: 4,
 		attacks: []dnd5e.Attack{
 			{Name: "Longsword", Ability: dnd5e.Str, Proficient: true, Damage: "1d8[slashing]"},
-			{Name: "Longbow", Ability: dnd5e.Dex, Proficient: true, Damage: "1d8[piercing]", Ranged: true},
+			{Name: "Longbow", Ability: dnd5e.Dex, Proficient: true, Damage: "1d8[piercing]", Ranged: true, Range: dnd5e.WeaponRange{Normal: 150, Long: 600}},
 			{Name: "Handaxe", Ability: dnd5e.Str, Proficient: true, Damage: "1d6[slashing]"},
 		},
 		weapons: []Weapon{{Attack: "Longsword", Versatile: "1d10"}, {Attack: "Longbow", Range: 150, LongRange: 600},
@@ -101,7 +101,7 @@ var fixtures = []sheet{
 		maxHP: 31, hp: 0, speed: 25, hitDice: 2,
 		attacks: []dnd5e.Attack{
 			{Name: "Rapier, +1", Ability: dnd5e.Dex, Proficient: true, Bonus: 1, Damage: "1d8[piercing]+1"},
-			{Name: "Shortbow", Ability: dnd5e.Dex, Proficient: true, Damage: "1d6[piercing]", Ranged: true},
+			{Name: "Shortbow", Ability: dnd5e.Dex, Proficient: true, Damage: "1d6[piercing]", Ranged: true, Range: dnd5e.WeaponRange{Normal: 80, Long: 320}},
 			{Name: "Dagger", Ability: dnd5e.Dex, Proficient: true, Damage: "1d4[piercing]"},
 			{Name: "Dagger 2", Ability: dnd5e.Dex, Proficient: true, Damage: "1d4[piercing]"},
 		},
@@ -226,7 +226,7 @@ var fixtures = []sheet{
 		attacks: []dnd5e.Attack{
 			{Name: "Shortsword", Ability: dnd5e.Dex, Proficient: true, Damage: "1d6[piercing]"},
 			{Name: "Quarterstaff", Ability: dnd5e.Dex, Proficient: true, Damage: "1d6[bludgeoning]"},
-			{Name: "Dart", Ability: dnd5e.Dex, Proficient: true, Damage: "1d4[piercing]", Ranged: true},
+			{Name: "Dart", Ability: dnd5e.Dex, Proficient: true, Damage: "1d4[piercing]", Ranged: true, Range: dnd5e.WeaponRange{Normal: 20, Long: 60}},
 			{Name: "Unarmed Strike", Ability: dnd5e.Dex, Proficient: true, Damage: "1d6[bludgeoning]"},
 		},
 		weapons:    []Weapon{{Attack: "Shortsword"}, {Attack: "Quarterstaff", Versatile: "1d8"}, {Attack: "Dart", Range: 20, LongRange: 60}},

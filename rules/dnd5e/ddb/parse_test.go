@@ -316,7 +316,7 @@ func TestAttacks(t *testing.T) {
 		{"to-hit override: total 10", "fighter.json", func(d obj) { appendTo(d, "characterValues", cv(13, 10, 3)) },
 			"Longsword", dnd5e.Attack{Name: "Longsword", Ability: dnd5e.Str, Proficient: true, Bonus: 3, Damage: "1d8[slashing]"}},
 		{"archery on ranged weapons", "fighter.json", func(d obj) { addMod(d, "class", m("bonus", "ranged-weapon-attacks", 2)) },
-			"Longbow", dnd5e.Attack{Name: "Longbow", Ability: dnd5e.Dex, Proficient: true, Bonus: 2, Damage: "1d8[piercing]", Ranged: true}},
+			"Longbow", dnd5e.Attack{Name: "Longbow", Ability: dnd5e.Dex, Proficient: true, Bonus: 2, Damage: "1d8[piercing]", Ranged: true, Range: dnd5e.WeaponRange{Normal: 150, Long: 600}}},
 		{"archery not on melee", "fighter.json", func(d obj) { addMod(d, "class", m("bonus", "ranged-weapon-attacks", 2)) },
 			"Longsword", dnd5e.Attack{Name: "Longsword", Ability: dnd5e.Str, Proficient: true, Damage: "1d8[slashing]"}},
 		{"not proficient", "wizard.json", func(d obj) {

@@ -90,6 +90,9 @@ func (b *builder) weapons() {
 		if !ranged && !w.Thrown {
 			w.Range, w.LongRange = 0, 0
 		}
+		if ranged && w.Range > 0 {
+			a.Range = dnd5e.WeaponRange{Normal: w.Range, Long: max(w.LongRange, w.Range)}
+		}
 		if p, ok := hasProperty(d, "Versatile"); ok && diceString.MatchString(strings.TrimSpace(p.Notes)) {
 			w.Versatile = strings.TrimSpace(p.Notes)
 		}

@@ -1,0 +1,58 @@
+package dnd5e
+
+import "strings"
+
+// WeaponRange is a ranged or thrown weapon's range in feet (SRD weapon table, "range 80/320"): an attack beyond
+// Normal has disadvantage, and one beyond Long cannot be made. The zero value is no known range.
+type WeaponRange struct {
+	Normal int `json:"normal"`
+	Long   int `json:"long"`
+}
+
+// weaponRanges are the SRD weapons with a range (thrown and ranged), by id.
+var weaponRanges = map[string]WeaponRange{
+	"dagger": {20, 60}, "handaxe": {20, 60}, "javelin": {30, 120}, "light_hammer": {20, 60}, "spear": {20, 60},
+	"dart": {20, 60}, "trident": {20, 60}, "net": {5, 15},
+	"light_crossbow": {80, 320}, "shortbow": {80, 320}, "sling": {30, 120},
+	"blowgun": {25, 100}, "hand_crossbow": {30, 120}, "heavy_crossbow": {100, 400}, "longbow": {150, 600},
+}
+
+// WeaponRangeOf is the range of the SRD weapon a sheet attack is named after ("Longbow", "light crossbow",
+// "Light-Crossbow"); ok is false for any other name.
+func WeaponRangeOf(name string) (r WeaponRange, ok bool) {
+	id := strings.Map(func(c rune) rune {
+		if c == ' ' || c == '-' {
+			return '_'
+		}
+		return c
+	}, strings.ToLower(strings.TrimSpace(name)))
+	r, ok = weaponRanges[id]
+	return r, ok
+}
+
+// rangeEffects checks a ranged attack's distance (B5.3): beyond long range it is refused; beyond normal range,
+// or with a hostile creature within 5 ft of the attacker (threatened), it has disadvantage.
+func (o AttackOptions) rangeEffects() ([]Effect, error) {
+	if !o.Ranged {
+		return nil, nil
+	}
+	var out []Effect
+	if r := o.Range; r.Normal > 0 {
+		if r.Long > 0 && o.Distance > r.Long {
+			return nil, newError(ErrOutOfRange, "Distance", o.Distance, "Long", r.Long)
+		}
+		if o.Distance > r.Normal {
+			out = append(out, Effect{Source: SourceLongRange, Effect: EffectDisadvantage})
+		}
+	}
+	if o.Threatened {
+		out = append(out, Effect{Source: SourceThreatened, Effect: EffectDisadvantage})
+	}
+	return out, nil
+}
+
+// Sources of an attack's disadvantage that are circumstances, not conditions or effects (Effect.Source).
+const (
+	SourceLongRange  = "long_range" // beyond the weapon's normal range
+	SourceThreatened = "threatened" // a ranged attack with a hostile creature within 5 ft
+)
