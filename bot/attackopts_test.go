@@ -316,3 +316,27 @@ func TestSaveCover(t *testing.T) {
 	}
 	e.refused("alice", "/save ability:dex cover:total", "core.err.bad_choice")
 }
+
+// TestCastThreatened (5e 7, B5.3): a ranged spell attack with a hostile creature that can act within 5 ft of the
+// caster on the grid has disadvantage, named like /attack's; an NPC casting (as:) next to a character too. Fire
+// bolt +5 against the Ogre's AC 11: 15 and 4 hit alone, miss with disadvantage.
+func TestCastThreatened(t *testing.T) {
+	e := castEnv(t)
+	e.ok("wendy", "/init join total:15")
+	e.ok("gm-carol", "/init move combatant:Wiz x:10 y:11") // next to the Ogre
+	const line = "A hostile creature within 5 ft: disadvantage"
+	r := e.ok("wendy", "/cast spell:fire_bolt target:Ogre", 15, 4)
+	if castTargets(t, r.Result)["Ogre"]["outcome"] != "miss" || !strings.Contains(r.Text, line) {
+		t.Errorf("next to the Ogre: %+v\n%s", r.Result, r.Text)
+	}
+	e.ok("gm-carol", "/init move combatant:Wiz x:10 y:14") // 20 ft away
+	r = e.ok("wendy", "/cast spell:fire_bolt target:Ogre", 15, 4, 3)
+	if castTargets(t, r.Result)["Ogre"]["outcome"] != "hit" || strings.Contains(r.Text, "hostile") {
+		t.Errorf("20 ft from the Ogre: %+v\n%s", r.Result, r.Text)
+	}
+	e.ok("gm-carol", "/init add monster:mage name:Mage x:10 y:15", 5) // next to Wiz
+	r = e.ok("gm-carol", "/cast as:Mage spell:fire_bolt target:Wiz", 15, 2, 3, 3)
+	if !strings.Contains(r.Text, line) || castTargets(t, r.Result)["Wiz"]["outcome"] != "miss" {
+		t.Errorf("the Mage next to Wiz: %+v\n%s", r.Result, r.Text)
+	}
+}

@@ -232,6 +232,11 @@ func (rules5e) cast(s *scene, in *Cast) (*CastResult, error) {
 	}
 	o := dnd5e.CastOptions{Ritual: k.Ritual, AnyClass: k.AnyClass || co.AnyClass, Concentration: &caster.conc, Mode: k.Mode, Bonus: k.Bonus,
 		CritRule: dnd5e.CritRule(g.CritRule), Choice: k.Choice, SaveDC: co.SaveDC, AttackBonus: co.AttackBonus}
+	if k.Spell.Attack == dnd5e.RangedSpellAttack { // a hostile within 5 ft: disadvantage (attackrange.go)
+		if o.Threatened, err = s.threatened(e, caster); err != nil {
+			return nil, err
+		}
+	}
 	st := spellTargets(caster, targets, invalid, k.Spell)
 	if aimed != nil && k.Spell.Instances > 0 { // a name given more than once: that many darts, rays or beams each
 		for i, f := range targets {

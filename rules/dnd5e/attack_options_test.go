@@ -233,3 +233,48 @@ func TestSaveCover(t *testing.T) {
 		t.Errorf("total cover: %v", err)
 	}
 }
+
+// TestCastThreatened: B5.3 on spells (issue 14, 5e 7) — a ranged spell attack (fire bolt, each scorching ray,
+// a cantrip cast at no target) with a hostile creature within 5 ft has disadvantage; a melee spell attack
+// (shocking grasp) does not. Fire bolt: 2d20kl1+5 for a 1st-level wizard (INT 16, proficiency 2).
+func TestCastThreatened(t *testing.T) {
+	threat := Effect{Source: SourceThreatened, Effect: EffectDisadvantage}
+	for _, tc := range []struct {
+		name, spell string
+		level       int
+		targets     []SpellTarget
+		faces       []int
+		threatened  bool
+		want        []Effect // on every attack
+	}{
+		{"fire bolt threatened", "fire_bolt", 0, []SpellTarget{{Target: Target{Name: "G", AC: 12}, Distance: 30}}, []int{15, 3, 5}, true, []Effect{threat}},
+		{"fire bolt alone", "fire_bolt", 0, []SpellTarget{{Target: Target{Name: "G", AC: 12}, Distance: 30}}, []int{15, 5}, false, nil},
+		{"fire bolt at no target", "fire_bolt", 0, nil, []int{15, 3, 5}, true, []Effect{threat}},
+		{"shocking grasp: melee", "shocking_grasp", 0, []SpellTarget{{Target: Target{Name: "G", AC: 12}, Distance: 5}}, []int{15, 5}, true, nil},
+		{"scorching ray: each ray", "scorching_ray", 2, []SpellTarget{{Target: Target{Name: "G", AC: 12}, Distance: 30, Instances: 3}},
+			[]int{15, 3, 1, 1, 15, 3, 1, 1, 15, 3, 1, 1}, true, []Effect{threat}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := caster(t, "wizard", 3)
+			res, err := c.Cast(spell(t, tc.spell), tc.level, tc.targets, faces(tc.faces...), CastOptions{Threatened: tc.threatened, AnyClass: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			attacks := res.OpenAttacks
+			if res.OpenAttack != nil {
+				attacks = append(attacks, res.OpenAttack)
+			}
+			for _, ct := range res.Targets {
+				attacks = append(attacks, ct.Attacks...)
+			}
+			if len(attacks) == 0 {
+				t.Fatal("no attack rolled")
+			}
+			for _, a := range attacks {
+				if !reflect.DeepEqual(a.Effects, tc.want) || (tc.want != nil) != (a.Mode == Disadvantage) {
+					t.Errorf("mode %q effects %+v, want %+v", a.Mode, a.Effects, tc.want)
+				}
+			}
+		})
+	}
+}

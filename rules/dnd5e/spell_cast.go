@@ -84,6 +84,9 @@ type CastOptions struct {
 	// SaveDC and AttackBonus replace the caster's spell save DC and spell
 	// attack bonus when they are given (> 0): a monster's stat block states its own.
 	SaveDC, AttackBonus int
+	// Threatened: a hostile creature that can act is within 5 ft of the caster, so a ranged spell attack has
+	// disadvantage (AttackOptions.Threatened; melee spell attacks are unaffected).
+	Threatened bool
 }
 
 func (o CastOptions) validate() error {

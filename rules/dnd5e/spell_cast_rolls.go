@@ -20,6 +20,7 @@ func spellAttacks(ct *CastTarget, res *CastResult, s Spell, caster Target, t Spe
 		a, err := RollAttack(caster, t.Target, res.ToHit, dmg, r, AttackOptions{
 			Mode: o.Mode, Bonus: o.Bonus, Distance: t.Distance, CritRule: o.CritRule,
 			Spell: true, Ranged: s.Attack == RangedSpellAttack, Ability: res.Ability, Turn: o.Turn, Cover: t.Cover,
+			Threatened: o.Threatened && s.Attack == RangedSpellAttack,
 		})
 		if err != nil {
 			return err
@@ -124,7 +125,7 @@ func rollUntargeted(res *CastResult, s Spell, caster Target, r dice.Roller, o Ca
 		}
 		a, err := RollAttack(caster, Target{}, res.ToHit, d.Damage, r, AttackOptions{
 			Mode: o.Mode, Bonus: o.Bonus, CritRule: o.CritRule, Spell: true, Ranged: s.Attack == RangedSpellAttack,
-			Ability: res.Ability, Turn: o.Turn,
+			Ability: res.Ability, Turn: o.Turn, Threatened: o.Threatened && s.Attack == RangedSpellAttack,
 		})
 		if err != nil {
 			return err
