@@ -20,6 +20,7 @@ func (b *Bot) attackCommand() *Command {
 			bonusOption(),
 			{Name: "damage", Type: String, MaxLen: 200},
 			{Name: "distance", Type: Integer, Min: Bound(0), Max: Bound(10000)},
+			{Name: "range", Type: String, MaxLen: 20}, // 5e ad-hoc: "80/320"; Rogue's Tale: distance (attackrt.go)
 			b.characterOption(),
 			visibilityOption(), // public, private or secret (optfold.go)
 			{Name: "sneak", Type: String, Choices: sneakChoices},
@@ -35,6 +36,7 @@ func (b *Bot) attackCommand() *Command {
 			"/attack weapon:longsword target:Goblin",
 			"/attack weapon:rapier ac:15 mode:adv damage:3d6",
 			"/attack bonus:5 damage:1d6+3[piercing] ac:13",
+			"/attack weapon:\"goblin bow\" bonus:4 damage:1d6+2[piercing] range:80/320 target:Borin",
 			"/attack weapon:longbow target:Borin distance:30",
 			"/attack weapon:longsword damage:1d8 target:Grak",
 			"/attack weapon:longbow target:Goblin distance:200 cover:half",
@@ -119,6 +121,14 @@ func readAttack5e(req *Request) (r play.Reading[play.Attack5e]) {
 	}
 	if a.Mode, r.Err = dnd5e.ParseMode(req.Str("mode")); r.Err != nil {
 		return r
+	}
+	if req.Has("range") { // an ad-hoc ranged weapon's normal/long range (play.Attack5e.Range)
+		rng, err := dnd5e.ParseWeaponRange(req.Str("range"))
+		if err != nil {
+			r.Err = err
+			return r
+		}
+		a.Range = &rng
 	}
 	if a.Weapon == "" && a.Damage == "" {
 		r.Err = Errorf("play.attack.err.need_weapon")

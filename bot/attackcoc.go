@@ -15,7 +15,7 @@ import (
 // The /attack options only a Call of Cthulhu attack reads, and the ones it refuses.
 var (
 	attackOnlyCoC = []string{"defence", "defend", "mods", "bonus_dice", "penalty_dice"}
-	attackNotCoC  = []string{"ac", "mode", "bonus", "damage", "kind", "hand", "talent", "defences", "sneak", "smite", "single", "cover", "nonlethal"}
+	attackNotCoC  = []string{"ac", "mode", "bonus", "damage", "kind", "hand", "talent", "defences", "sneak", "smite", "single", "cover", "nonlethal", "range"}
 )
 
 // cocDefences are the defence: choices.

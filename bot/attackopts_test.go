@@ -340,3 +340,41 @@ func TestCastThreatened(t *testing.T) {
 		t.Errorf("the Mage next to Wiz: %+v\n%s", r.Result, r.Text)
 	}
 }
+
+// TestAttackAdHocRange (5e 7, B5.3): an ad-hoc attack with range: is a ranged weapon attack — beyond its normal
+// range, or with a hostile next to the attacker, disadvantage; beyond its long range, refused; an ad-hoc attack
+// named after an SRD ranged weapon (sling, 30/120 ft) takes its range; a bad range: is refused.
+func TestAttackAdHocRange(t *testing.T) {
+	e := newPlayEnv(t)
+	e.party()
+	e.brawl("alice", "bob")
+	e.ok("gm-carol", "/init move combatant:Aria x:0 y:0")
+	e.ok("gm-carol", "/init move combatant:Borin x:20 y:0") // 100 ft
+	r := e.ok("alice", "/attack bonus:5 damage:1d6 range:80/320 target:Borin", 15, 4, 3)
+	if r.Result["natural"] != 4.0 || !strings.Contains(r.Text, "Beyond normal range: disadvantage") {
+		t.Errorf("range:80/320 at 100 ft: %+v\n%s", r.Result, r.Text)
+	}
+	r = e.ok("alice", "/attack bonus:5 damage:1d6 range:150/600 target:Borin", 15, 3)
+	if r.Result["natural"] != 15.0 || strings.Contains(r.Text, "range") {
+		t.Errorf("range:150/600 at 100 ft: %+v\n%s", r.Result, r.Text)
+	}
+	r = e.ok("alice", "/attack bonus:5 damage:1d6 target:Borin", 15, 3) // no range: melee, as before
+	if r.Result["natural"] != 15.0 || strings.Contains(r.Text, "range") {
+		t.Errorf("ad hoc without range: %+v\n%s", r.Result, r.Text)
+	}
+	r = e.ok("alice", "/attack weapon:sling bonus:5 damage:1d4[bludgeoning] target:Borin", 15, 4, 3)
+	if r.Result["natural"] != 4.0 || r.Result["weapon"] != "sling" || !strings.Contains(r.Text, "Beyond normal range: disadvantage") {
+		t.Errorf("an ad-hoc sling at 100 ft: %+v\n%s", r.Result, r.Text)
+	}
+	e.refused("alice", "/attack bonus:5 damage:1d6 range:30/90 target:Borin", dnd5e.ErrOutOfRange)
+	e.refused("alice", "/attack weapon:sling bonus:5 damage:1d4 target:Borin distance:125", dnd5e.ErrOutOfRange)
+	e.refused("alice", "/attack bonus:5 damage:1d6 range:far target:Borin", dnd5e.ErrBadWeaponRange)
+	e.refused("alice", "/attack bonus:5 damage:1d6 range:320/80", dnd5e.ErrBadWeaponRange)
+	e.refused("alice", "/attack bonus:5 damage:1d6 range:80/320 nonlethal:true target:Borin", dnd5e.ErrNonlethalRanged)
+	// A goblin next to Aria: her ad-hoc shot has disadvantage.
+	e.ok("gm-carol", "/init add name:Goblin hp:7 ac:15 x:1 y:1", 5)
+	r = e.ok("alice", "/attack bonus:5 damage:1d6 range:150/600 target:Borin", 15, 4, 3)
+	if r.Result["natural"] != 4.0 || !strings.Contains(r.Text, "A hostile creature within 5 ft: disadvantage") {
+		t.Errorf("threatened ad hoc: %+v\n%s", r.Result, r.Text)
+	}
+}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"rulekeeper/play"
@@ -39,9 +40,9 @@ func readAttackRT(req *Request) (r play.Reading[play.AttackRT]) {
 	weaponName, weapon := rogueWeapon(req, strings.TrimSpace(req.Str("weapon")), strings.TrimSpace(req.Str("damage")))
 	a := play.AttackRT{WeaponName: weaponName, Weapon: weapon, Kind: rogue.AttackKind(req.Str("kind")), Hand: rogue.Hand(req.Str("hand")),
 		AdHocName: req.T("rt.attack.adhoc_target")}
-	if req.Has("distance") { // its range, in the grid's distance (optfold.go)
-		n := req.Int("distance", 0)
-		if n > rogue.MaxDistance {
+	n, has, bad := rtDistance(req)
+	if has { // its range, in the grid's distance (optfold.go)
+		if bad || n > rogue.MaxDistance {
 			r.Err = Errorf("rt.attack.err.distance", "Max", rogue.MaxDistance)
 			return r
 		}
@@ -50,7 +51,7 @@ func readAttackRT(req *Request) (r play.Reading[play.AttackRT]) {
 			a.Kind = rogue.Ranged
 		}
 	}
-	if req.Has("distance") && a.Kind == rogue.Melee {
+	if has && a.Kind == rogue.Melee {
 		r.Err = Errorf("rt.attack.err.range_melee")
 		return r
 	}
@@ -259,4 +260,18 @@ func damageModsLine(req *Request, d *rogue.AttackDamage) string {
 		parts = append(parts, req.T(m.Source)+" "+signedNum(m.Value))
 	}
 	return req.T("rt.mods", "Mods", strings.Join(parts, " · "))
+}
+
+// rtDistance is a Rogue's Tale attack's distance in squares: distance:, else range: typed as before the options
+// were folded ("range:6"; /attack's range: is a 5e weapon range, so it is not folded for the command); bad is a
+// range: that is not a whole number of squares.
+func rtDistance(req *Request) (n int, has, bad bool) {
+	if req.Has("distance") {
+		return req.Int("distance", 0), true, false
+	}
+	if !req.Has("range") {
+		return 0, false, false
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(req.Str("range")))
+	return n, true, err != nil || n < 0
 }

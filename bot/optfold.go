@@ -10,6 +10,8 @@ import (
 // Tale's range (in its own unit), and `defences:` ("dodge 3, block 2") holds an untracked Rogue's Tale defender's
 // dodge, block and parry. A line typed with the old names (`private:true`, `range:6`, `dodge:1`) still works: the
 // names are folded into the new options before the options are checked. Discord only ever sends the new ones.
+// /attack has its own `range:` now (a 5e ad-hoc weapon's range), so it is not folded there: a Rogue's Tale
+// attack reads it as its distance instead (attackrt.go rtDistance); other commands with `distance:` still fold it.
 
 // Visibility choices.
 const (

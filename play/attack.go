@@ -42,6 +42,12 @@ type Attack5e struct {
 	Smite int
 	// Single: one attack roll, not the whole Attack action (an opportunity attack, a bonus-action attack).
 	Single bool
+	// Range makes an ad-hoc attack a ranged weapon attack with this normal/long range (issue 14, 5e 7): beyond
+	// normal range or with a hostile within 5 ft it has disadvantage, beyond long range it is refused. An ad-hoc
+	// attack named after an SRD ranged or thrown weapon (Weapon not on the sheet, Damage given: "longbow") takes
+	// that weapon's range without it. With a sheet attack that is ranged, it replaces the weapon's range.
+	Range *dnd5e.WeaponRange
+	named string // an ad-hoc attack's name (weapon: not on the sheet, adHocNamed)
 }
 
 // AttackRT is a Rogue's Tale attack.
@@ -172,13 +178,17 @@ func (rules5e) attack(s *scene, in *Attack) (*AttackResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	attacker, err := s.attacker5e(in.Character, a.Weapon != "" || in.Target != "", a.Weapon != "")
+	sheetWeapon := a.Weapon != "" && a.Damage == "" // weapon: with damage: may be an ad-hoc attack named so
+	attacker, err := s.attacker5e(in.Character, sheetWeapon || in.Target != "", sheetWeapon)
 	if err != nil {
 		return nil, err
 	}
 	var c *dnd5e.Character
 	if attacker != nil {
 		c = attacker.d5
+	}
+	a = a.adHocNamed(c)
+	if c != nil {
 		if c.State == dnd5e.Dead {
 			return nil, &dnd5e.Error{Code: dnd5e.ErrIsDead, Args: map[string]any{"Name": c.Name}}
 		}

@@ -95,6 +95,13 @@ func smiteSlot(c *dnd5e.Character, a Attack5e) (int, error) {
 			return 0, fail("fx.err.smite_melee", "Weapon", w.Name)
 		}
 	}
+	if _, ranged := a.adHocRange(); a.Weapon == "" && ranged {
+		name := a.named
+		if name == "" {
+			name = "`range:`"
+		}
+		return 0, fail("fx.err.smite_melee", "Weapon", name)
+	}
 	return a.Smite, nil
 }
 
@@ -103,7 +110,13 @@ func smiteSlot(c *dnd5e.Character, a Attack5e) (int, error) {
 func (s *scene) rollAttack(c *dnd5e.Character, t dnd5e.Target, a Attack5e, o dnd5e.AttackOptions) (*dnd5e.AttackResult, error) {
 	if a.Weapon != "" {
 		o.Bonus, o.ExtraDamage = a.Bonus, a.Damage
+		if a.Range != nil {
+			o.Range = *a.Range
+		}
 		return c.Attack(a.Weapon, t, s.r, o)
+	}
+	if rng, ok := a.adHocRange(); ok {
+		o.Ranged, o.Range = true, rng
 	}
 	var toHit int
 	toHit, o.Bonus = adHocToHit(a.Bonus)
@@ -114,7 +127,39 @@ func (s *scene) rollAttack(c *dnd5e.Character, t dnd5e.Target, a Attack5e, o dnd
 	if _, err := dice.Parse(a.Damage); err != nil {
 		return nil, err
 	}
-	return dnd5e.RollAttack(self, t, toHit, a.Damage, s.r, o)
+	res, err := dnd5e.RollAttack(self, t, toHit, a.Damage, s.r, o)
+	if err != nil {
+		return nil, err
+	}
+	res.Attack = a.named
+	return res, nil
+}
+
+// adHocNamed makes weapon: an ad-hoc attack's name when damage: is given and the attacker has no sheet attack of
+// that name ("/attack weapon:longbow bonus:5 damage:1d8[piercing]").
+func (a Attack5e) adHocNamed(c *dnd5e.Character) Attack5e {
+	if a.Weapon == "" || a.Damage == "" {
+		return a
+	}
+	if c != nil {
+		if _, err := c.FindAttack(a.Weapon); err == nil {
+			return a
+		}
+	}
+	a.named, a.Weapon = a.Weapon, ""
+	return a
+}
+
+// adHocRange is an ad-hoc attack's range: Range, else the SRD weapon's it is named after; ok is false for a
+// melee attack.
+func (a Attack5e) adHocRange() (dnd5e.WeaponRange, bool) {
+	if a.Range != nil {
+		return *a.Range, true
+	}
+	if a.named != "" {
+		return dnd5e.WeaponRangeOf(a.named)
+	}
+	return dnd5e.WeaponRange{}, false
 }
 
 // landHit (authz: the attack's own check, issue 11) applies what one attack spent of its tracked target's effects, then its damage; keep is the encounter's

@@ -278,3 +278,17 @@ func TestCastThreatened(t *testing.T) {
 		})
 	}
 }
+
+// TestParseWeaponRange: `range:` of an ad-hoc attack (issue 14, 5e 7) — normal/long in feet, or one range.
+func TestParseWeaponRange(t *testing.T) {
+	for in, want := range map[string]WeaponRange{"80/320": {80, 320}, " 30 / 120 ": {30, 120}, "30": {30, 30}, "5/15": {5, 15}} {
+		if got, err := ParseWeaponRange(in); err != nil || got != want {
+			t.Errorf("%q: %v %v, want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "far", "80/", "/320", "320/80", "0", "-5/10", "80/20000", "80/320/640", "1e2"} {
+		if _, err := ParseWeaponRange(in); !errors.Is(err, coded.Code(ErrBadWeaponRange)) {
+			t.Errorf("%q: %v, want %s", in, err, ErrBadWeaponRange)
+		}
+	}
+}

@@ -58,6 +58,7 @@ const (
 	ErrOutOfRange         = "dnd5e.err.out_of_range"         // Distance, Long (feet)
 	ErrNonlethalRanged    = "dnd5e.err.nonlethal_ranged"     // (none): knocking out takes a melee attack
 	ErrSpellOutOfRange    = "dnd5e.err.spell_out_of_range"   // Name (the target), Distance, Range (feet)
+	ErrBadWeaponRange     = "dnd5e.err.bad_weapon_range"     // Range (as typed), Max (feet)
 )
 
 // ErrorCodes lists every code above (for catalog tests and the bot's key list).
@@ -72,7 +73,7 @@ func ErrorCodes() []string {
 		ErrBadToHit, ErrNoDamage, ErrIsDead, ErrNotDying, ErrAlreadyStable, ErrRestWhileDying,
 		ErrLongRestNeedsHP, ErrLongRestTooSoon, ErrNotEnoughHitDice, ErrConditionAbsent,
 		ErrNoSpellcasting, ErrBadCover, ErrTotalCover, ErrOutOfRange, ErrNonlethalRanged,
-		ErrSpellOutOfRange,
+		ErrSpellOutOfRange, ErrBadWeaponRange,
 	}
 }
 

@@ -1,6 +1,9 @@
 package dnd5e
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // WeaponRange is a ranged or thrown weapon's range in feet (SRD weapon table, "range 80/320"): an attack beyond
 // Normal has disadvantage, and one beyond Long cannot be made. The zero value is no known range.
@@ -28,6 +31,30 @@ func WeaponRangeOf(name string) (r WeaponRange, ok bool) {
 	}, strings.ToLower(strings.TrimSpace(name)))
 	r, ok = weaponRanges[id]
 	return r, ok
+}
+
+// MaxWeaponRange is the longest weapon range ParseWeaponRange takes, in feet.
+const MaxWeaponRange = 10000
+
+// ParseWeaponRange reads a weapon range as typed: "80/320" (normal/long, in feet) or one number, a range with no
+// long range beyond it ("30" = 30/30). The normal range must be at least 5 ft and at most the long range.
+func ParseWeaponRange(s string) (WeaponRange, error) {
+	bad := newError(ErrBadWeaponRange, "Range", s, "Max", MaxWeaponRange)
+	normal, long, two := strings.Cut(strings.TrimSpace(s), "/")
+	n, err := strconv.Atoi(strings.TrimSpace(normal))
+	if err != nil {
+		return WeaponRange{}, bad
+	}
+	l := n
+	if two {
+		if l, err = strconv.Atoi(strings.TrimSpace(long)); err != nil {
+			return WeaponRange{}, bad
+		}
+	}
+	if n < 5 || l < n || l > MaxWeaponRange {
+		return WeaponRange{}, bad
+	}
+	return WeaponRange{Normal: n, Long: l}, nil
 }
 
 // rangeEffects checks a ranged attack's distance (B5.3): beyond long range it is refused; beyond normal range,
