@@ -343,7 +343,8 @@ func TestCastThreatened(t *testing.T) {
 
 // TestAttackAdHocRange (5e 7, B5.3): an ad-hoc attack with range: is a ranged weapon attack — beyond its normal
 // range, or with a hostile next to the attacker, disadvantage; beyond its long range, refused; an ad-hoc attack
-// named after an SRD ranged weapon (sling, 30/120 ft) takes its range; a bad range: is refused.
+// named after an SRD ranged weapon (sling, 30/120 ft) takes its range, one named after a melee weapon that can be
+// thrown (dagger, 20/60 ft) only beyond 5 ft; a bad range: is refused.
 func TestAttackAdHocRange(t *testing.T) {
 	e := newPlayEnv(t)
 	e.party()
@@ -366,9 +367,20 @@ func TestAttackAdHocRange(t *testing.T) {
 	if r.Result["natural"] != 4.0 || r.Result["weapon"] != "sling" || !strings.Contains(r.Text, "Beyond normal range: disadvantage") {
 		t.Errorf("an ad-hoc sling at 100 ft: %+v\n%s", r.Result, r.Text)
 	}
+	r = e.ok("alice", "/attack weapon:dagger bonus:5 damage:1d4 target:Borin distance:5", 15, 3) // a stab: melee
+	if r.Result["natural"] != 15.0 || strings.Contains(r.Text, "range") {
+		t.Errorf("an ad-hoc dagger at 5 ft: %+v\n%s", r.Result, r.Text)
+	}
+	e.refused("alice", "/attack weapon:dagger bonus:5 damage:1d4 target:Borin", dnd5e.ErrOutOfRange) // thrown 100 ft: beyond 60
 	e.refused("alice", "/attack bonus:5 damage:1d6 range:30/90 target:Borin", dnd5e.ErrOutOfRange)
 	e.refused("alice", "/attack weapon:sling bonus:5 damage:1d4 target:Borin distance:125", dnd5e.ErrOutOfRange)
 	e.refused("alice", "/attack bonus:5 damage:1d6 range:far target:Borin", dnd5e.ErrBadWeaponRange)
+	e.refused("alice", "/attack weapon:rapier range:80/320 target:Borin", "play.attack.err.range_melee")
+	e.ok("alice", shortbowAria) // 80/320 on the sheet; range: replaces it
+	r = e.ok("alice", "/attack weapon:shortbow range:150/600 target:Borin", 15, 3)
+	if r.Result["natural"] != 15.0 || strings.Contains(r.Text, "range") {
+		t.Errorf("shortbow with range:150/600 at 100 ft: %+v\n%s", r.Result, r.Text)
+	}
 	e.refused("alice", "/attack bonus:5 damage:1d6 range:320/80", dnd5e.ErrBadWeaponRange)
 	e.refused("alice", "/attack bonus:5 damage:1d6 range:80/320 nonlethal:true target:Borin", dnd5e.ErrNonlethalRanged)
 	// A goblin next to Aria: her ad-hoc shot has disadvantage.

@@ -95,7 +95,7 @@ func smiteSlot(c *dnd5e.Character, a Attack5e) (int, error) {
 			return 0, fail("fx.err.smite_melee", "Weapon", w.Name)
 		}
 	}
-	if _, ranged := a.adHocRange(); a.Weapon == "" && ranged {
+	if _, ranged := a.adHocRange(0); a.Weapon == "" && ranged {
 		name := a.named
 		if name == "" {
 			name = "`range:`"
@@ -110,12 +110,15 @@ func smiteSlot(c *dnd5e.Character, a Attack5e) (int, error) {
 func (s *scene) rollAttack(c *dnd5e.Character, t dnd5e.Target, a Attack5e, o dnd5e.AttackOptions) (*dnd5e.AttackResult, error) {
 	if a.Weapon != "" {
 		o.Bonus, o.ExtraDamage = a.Bonus, a.Damage
-		if a.Range != nil {
+		if a.Range != nil { // replaces a ranged sheet attack's range
+			if w, err := c.FindAttack(a.Weapon); err == nil && !w.Ranged {
+				return nil, fail("play.attack.err.range_melee", "Weapon", w.Name)
+			}
 			o.Range = *a.Range
 		}
 		return c.Attack(a.Weapon, t, s.r, o)
 	}
-	if rng, ok := a.adHocRange(); ok {
+	if rng, ok := a.adHocRange(o.Distance); ok {
 		o.Ranged, o.Range = true, rng
 	}
 	var toHit int
@@ -150,16 +153,16 @@ func (a Attack5e) adHocNamed(c *dnd5e.Character) Attack5e {
 	return a
 }
 
-// adHocRange is an ad-hoc attack's range: Range, else the SRD weapon's it is named after; ok is false for a
-// melee attack.
-func (a Attack5e) adHocRange() (dnd5e.WeaponRange, bool) {
-	if a.Range != nil {
+// adHocRange is an ad-hoc attack's range at distance feet: Range, else the SRD weapon's it is named after (a
+// melee weapon that can be thrown, like a dagger, only beyond 5 ft); ok is false for a melee attack.
+func (a Attack5e) adHocRange(distance int) (dnd5e.WeaponRange, bool) {
+	switch {
+	case a.Range != nil:
 		return *a.Range, true
+	case a.named == "" || (dnd5e.IsThrownMelee(a.named) && distance <= 5):
+		return dnd5e.WeaponRange{}, false
 	}
-	if a.named != "" {
-		return dnd5e.WeaponRangeOf(a.named)
-	}
-	return dnd5e.WeaponRange{}, false
+	return dnd5e.WeaponRangeOf(a.named)
 }
 
 // landHit (authz: the attack's own check, issue 11) applies what one attack spent of its tracked target's effects, then its damage; keep is the encounter's

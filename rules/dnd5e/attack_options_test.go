@@ -292,3 +292,11 @@ func TestParseWeaponRange(t *testing.T) {
 		}
 	}
 }
+
+func TestIsThrownMelee(t *testing.T) {
+	for name, want := range map[string]bool{"Dagger": true, "light hammer": true, "Javelin": true, "shortbow": false, "dart": false, "Longsword": false} {
+		if got := IsThrownMelee(name); got != want {
+			t.Errorf("%s: %v, want %v", name, got, want)
+		}
+	}
+}

@@ -23,14 +23,25 @@ var weaponRanges = map[string]WeaponRange{
 // WeaponRangeOf is the range of the SRD weapon a sheet attack is named after ("Longbow", "light crossbow",
 // "Light-Crossbow"); ok is false for any other name.
 func WeaponRangeOf(name string) (r WeaponRange, ok bool) {
-	id := strings.Map(func(c rune) rune {
+	r, ok = weaponRanges[weaponID(name)]
+	return r, ok
+}
+
+// thrownMelee are the SRD melee weapons with the thrown property: ranged only when thrown.
+var thrownMelee = map[string]bool{"dagger": true, "handaxe": true, "javelin": true, "light_hammer": true, "spear": true, "trident": true}
+
+// IsThrownMelee reports whether name is an SRD melee weapon with the thrown property (dagger, javelin …): an
+// attack with it is melee within reach and ranged only when it is thrown.
+func IsThrownMelee(name string) bool { return thrownMelee[weaponID(name)] }
+
+// weaponID is the id of a weapon's name as typed: "Light-Crossbow", "light crossbow" → light_crossbow.
+func weaponID(name string) string {
+	return strings.Map(func(c rune) rune {
 		if c == ' ' || c == '-' {
 			return '_'
 		}
 		return c
 	}, strings.ToLower(strings.TrimSpace(name)))
-	r, ok = weaponRanges[id]
-	return r, ok
 }
 
 // MaxWeaponRange is the longest weapon range ParseWeaponRange takes, in feet.
