@@ -74,6 +74,19 @@ func tooLarge(n int) error {
 	return &Error{Err: ErrTooLarge, Limit: MaxLogSize, Detail: fmt.Sprintf("log of %d bytes", n)}
 }
 
+// appended returns what appending entries to log l writes at now: the entries compacted, and the record of the
+// header that counts them (ErrTooLarge past MaxLogSize, ErrInvalid for an entry that is not one JSON value).
+func appended(l *Log, entries []json.RawMessage, now time.Time) (add [][]byte, header []byte, err error) {
+	add, n, err := compactEntries(entries)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec := *l
+	rec.Count, rec.Bytes, rec.Updated = l.Count+len(add), l.Bytes+n, now
+	header, err = encodeLog(rec)
+	return add, header, err
+}
+
 // compactEntries checks that each entry is one JSON value and returns them compacted with their total length.
 func compactEntries(entries []json.RawMessage) ([][]byte, int, error) {
 	out := make([][]byte, len(entries))

@@ -165,13 +165,7 @@ func (t *pgTx) AppendLog(id string, entries ...json.RawMessage) error {
 	if err != nil {
 		return err
 	}
-	add, n, err := compactEntries(entries)
-	if err != nil {
-		return err
-	}
-	rec := *l
-	rec.Count, rec.Bytes, rec.Updated = l.Count+len(add), l.Bytes+n, t.now
-	data, err := encodeLog(rec)
+	add, data, err := appended(l, entries, t.now)
 	if err != nil {
 		return err
 	}

@@ -186,13 +186,7 @@ func (t *tx) AppendLog(id string, entries ...json.RawMessage) (err error) {
 	if err != nil {
 		return err
 	}
-	add, n, err := compactEntries(entries)
-	if err != nil {
-		return err
-	}
-	rec := *l
-	rec.Count, rec.Bytes, rec.Updated = l.Count+len(add), l.Bytes+n, t.now
-	data, err := encodeLog(rec)
+	add, data, err := appended(l, entries, t.now)
 	if err != nil {
 		return err
 	}
