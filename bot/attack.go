@@ -113,7 +113,7 @@ func readAttack5e(req *Request) (r play.Reading[play.Attack5e]) {
 	if strings.TrimSpace(req.Str("as")) != "" {
 		weapon = monsterActionID(weapon) // an NPC's action, in any language (monster.go)
 	}
-	a := play.Attack5e{Weapon: strings.TrimSpace(weapon), Damage: normalizeDamageLabels(strings.TrimSpace(req.Str("damage"))),
+	a := play.Attack5e{Weapon: strings.TrimSpace(weapon), Damage: normalizeDamageLabels(extraDamage(req.Str("damage"))),
 		Bonus: strings.TrimSpace(req.Str("bonus")), Cover: dnd5e.Cover(req.Str("cover")), Nonlethal: req.Bool("nonlethal")}
 	if req.Has("distance") { // else from the grid, or 5 ft (play/attackrange.go)
 		d := req.Int("distance", 5)
@@ -374,4 +374,9 @@ func (b *Bot) rogueAttackOptions() []*Option {
 		{Name: "talent", Type: String, MaxLen: 64, Complete: b.completeRogueTalent},
 		{Name: "defences", Type: String, MaxLen: 100}, // an untracked defender's "dodge 3, block 2, parry 1" (optfold.go)
 	}
+}
+
+// extraDamage reads damage: as typed, a leading + allowed ("damage:+3d6", as other bots write extra damage).
+func extraDamage(s string) string {
+	return strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "+"))
 }

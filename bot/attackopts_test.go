@@ -390,3 +390,20 @@ func TestAttackAdHocRange(t *testing.T) {
 		t.Errorf("threatened ad hoc: %+v\n%s", r.Result, r.Text)
 	}
 }
+
+// TestAttackWeaponTypo: a mistyped sheet attack with damage: is refused as unknown, not rolled as an ad-hoc attack
+// without the sheet's bonus; damage:+1d6 adds extra damage as other bots write it (the macro example of issue 16).
+func TestAttackWeaponTypo(t *testing.T) {
+	e := newPlayEnv(t)
+	e.party()
+	e.refused("alice", "/attack weapon:rapeir damage:+3d6", "dnd5e.err.unknown_attack")
+	e.refused("alice", "/attack weapon:rapeir damage:3d6", "dnd5e.err.unknown_attack")
+	r := e.ok("alice", "/attack weapon:rapier damage:+1d6", 12, 3, 4)
+	if !strings.Contains(r.Text, "1d8 (3) [piercing] + 3 + 1d6 (4)") {
+		t.Errorf("rapier damage:+1d6:\n%s", r.Text)
+	}
+	r = e.ok("alice", "/attack weapon:rapeir range:30/120 bonus:5 damage:1d4", 12, 3) // range: says it is ad hoc
+	if r.Result["weapon"] != "rapeir" {
+		t.Errorf("an ad-hoc attack given range: %+v\n%s", r.Result, r.Text)
+	}
+}

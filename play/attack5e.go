@@ -139,13 +139,18 @@ func (s *scene) rollAttack(c *dnd5e.Character, t dnd5e.Target, a Attack5e, o dnd
 }
 
 // adHocNamed makes weapon: an ad-hoc attack's name when damage: is given and the attacker has no sheet attack of
-// that name ("/attack weapon:longbow bonus:5 damage:1d8[piercing]").
+// that name ("/attack weapon:longbow bonus:5 damage:1d8[piercing]"). A character's attack must then be named after
+// an SRD ranged or thrown weapon, or given range:, so that a mistyped sheet attack ("rapeir") is refused as
+// unknown rather than rolled as an ad-hoc attack without the sheet's bonus.
 func (a Attack5e) adHocNamed(c *dnd5e.Character) Attack5e {
 	if a.Weapon == "" || a.Damage == "" {
 		return a
 	}
 	if c != nil {
 		if _, err := c.FindAttack(a.Weapon); err == nil {
+			return a
+		}
+		if _, srd := dnd5e.WeaponRangeOf(a.Weapon); !srd && !dnd5e.IsThrownMelee(a.Weapon) && a.Range == nil {
 			return a
 		}
 	}
