@@ -7,7 +7,7 @@ import (
 
 // TestRogueSummonDaemon (issue 14, RT 8; seed A25, A12): Summon Daemon cast in an encounter brings a daemon of
 // the summoner's level into it right after its summoner, with the Enslave check rolled: a success charms it for
-// the summoner (whose player acts for it), a failure leaves it hostile.
+// the summoner (whose player acts for it), a failure leaves it hostile. The reply's title names no target.
 func TestRogueSummonDaemon(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
@@ -38,6 +38,9 @@ func TestRogueSummonDaemon(t *testing.T) {
 			}
 			if !strings.Contains(r.Text, want) || !strings.Contains(r.Text, "Daemon acts right after Mira") {
 				t.Errorf("reply lacks %q:\n%s", want, r.Text)
+			}
+			if strings.Contains(r.Text, "Summon Daemon on") || !strings.Contains(r.Text, "Mira casts Summon Daemon") { // no target
+				t.Errorf("a summon's title names a target:\n%s", r.Text)
 			}
 			if owner := e.rtCombatant("Daemon").OwnerID; (owner != "") != tc.enslaved {
 				t.Errorf("daemon's owner %q (enslaved %v)", owner, tc.enslaved)
