@@ -80,6 +80,9 @@ func rogueCastReply(req *Request, cast *play.CastRTResult) *Reply {
 	}
 	r := &Reply{Title: req.T("rt.cast.title", "Name", caster.Name, "Spell", req.T(res.Spell.Key()), "Target", targetName),
 		Footer: caster.Name, Result: &out}
+	if cast.Target == nil && res.Spell == rogue.SummonDaemon { // a summon has no target, not even its caster
+		r.Title = req.T("rt.cast.title_untargeted", "Name", caster.Name, "Spell", req.T(res.Spell.Key()))
+	}
 	lines := []string{req.T("rt.cast.school", "School", req.T(res.School.Key()), "Attribute", req.T(res.Attr.Key()), "X", res.X, "Y", res.Y, "Z", res.Z)}
 	switch {
 	case res.Scroll:

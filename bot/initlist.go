@@ -102,6 +102,8 @@ func (b *Bot) initList(req *Request) (*Reply, error) {
 			hp, hpMax := rc.HP, rc.MaxHP
 			out.HP, out.HPMax = &hp, &hpMax
 			parts = append(parts, statusLine(req, rc))
+		case e.System == encounter.Rogue && c.Kind == encounter.KindNPC: // Rogue's Tale's words, not 5e's
+			parts = append(parts, rtNPCListParts(req, row, &out)...)
 		case row.NPC != nil:
 			hp, hpMax := row.NPC.HP, row.NPC.MaxHP
 			out.HP, out.HPMax, out.HPTemp, out.AC, out.State = &hp, &hpMax, row.NPC.TempHP, row.NPC.AC, string(row.State)
@@ -165,6 +167,30 @@ func actionNames(req *Request, list []dnd5e.ActiveEffect) []string {
 		}
 	}
 	return out
+}
+
+// rtNPCListParts are a Rogue's Tale NPC's health on its /init list line, in Rogue's Tale's words: its HP to
+// those who see NPC numbers, a word for its health to others; "dead" at 0 HP (Rogue's Tale has no dying).
+func rtNPCListParts(req *Request, row encounter.Row, out *initRow) []string {
+	out.State = string(row.State)
+	if n := row.NPC; n != nil {
+		hp, hpMax := n.HP, n.MaxHP
+		out.HP, out.HPMax = &hp, &hpMax
+		parts := []string{req.T("rt.npc.hp", "HP", hp, "Max", hpMax)}
+		if row.State == encounter.StateDown {
+			parts = append(parts, "**"+req.T("rt.dead_mark")+"**")
+		}
+		return parts
+	}
+	switch row.State {
+	case encounter.StateDown:
+		return []string{"**" + req.T("rt.dead_mark") + "**"}
+	case encounter.StateWounded:
+		return []string{req.T("rt.npc.hurt")}
+	case encounter.StateBloodied:
+		return []string{req.T("rt.npc.low_health")}
+	}
+	return []string{req.T("rt.npc.full_health")}
 }
 
 // cocStates are the CoC conditions that are an investigator's state in /init list's JSON, the gravest first.

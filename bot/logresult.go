@@ -6,12 +6,14 @@ import (
 
 	"rulekeeper/play/sessionlog"
 	"rulekeeper/rules/coc"
+	"rulekeeper/rules/dice"
 	"rulekeeper/rules/rogue"
 )
 
 // The log data of replies whose handlers do not attach it (record.go): read from the reply's JSON result, which
 // holds the rules' results. Rogue's Tale and Call of Cthulhu checks and attacks, /hp of every system and /cast
-// record their dice, verdict, exact odds and damage, like 5e's checks and attacks (logdata.go).
+// record their dice, verdict, exact odds and damage, like 5e's checks and attacks (logdata.go); /rt turn the
+// damage its lingering effects dealt.
 
 // logOfResult is the log entry of a reply's result, nil when it has no data beyond its words.
 func logOfResult(result any) *sessionlog.Entry {
@@ -22,6 +24,8 @@ func logOfResult(result any) *sessionlog.Entry {
 		return logRogueAttack(res)
 	case *rtCastResult:
 		return logRogueCast(res)
+	case *rtTurnResult:
+		return logRogueTurn(res)
 	case cocCheckResult:
 		if res.Detail == nil {
 			return nil
@@ -195,6 +199,51 @@ func logRogueCast(out *rtCastResult) *sessionlog.Entry {
 		return nil
 	}
 	return e
+}
+
+// logRogueTurn is the log entry of /rt turn when its lingering effects (poison, curses, burning …) dealt damage:
+// their damage dice (one roll, or all of them summed as one while that fits a log's roll) and the damage the
+// character took, with its type when they all had one; nil when no effect dealt damage, and when the result kept
+// only some of many turns' events (its sum would be short).
+func logRogueTurn(out *rtTurnResult) *sessionlog.Entry {
+	if out.EventsTotal > len(out.Events) {
+		return nil
+	}
+	var amount int
+	var typ string
+	var roll *sessionlog.Roll
+	for _, ev := range out.Events {
+		d := ev.Damage
+		if d == nil || d.Final <= 0 {
+			continue
+		}
+		switch {
+		case amount == 0:
+			typ = string(d.Type)
+		case typ != string(d.Type):
+			typ = "" // of several types
+		}
+		amount += d.Final
+		if ev.Roll == nil || ev.Roll.Roll == nil {
+			continue
+		}
+		r := sessionlog.FromDice(ev.Roll.Roll)
+		if roll == nil {
+			roll = &r
+			continue
+		}
+		roll.Expr += "+" + r.Expr
+		roll.Dice = append(roll.Dice, r.Dice...)
+		roll.Total += r.Total
+	}
+	if amount == 0 {
+		return nil
+	}
+	if roll != nil && (len(roll.Expr) > dice.MaxLength || len(roll.Dice) > dice.MaxDice) {
+		roll = nil // too many rolls for one: the damage alone
+	}
+	return &sessionlog.Entry{Kind: sessionlog.KindDamage, Roll: roll,
+		Damage: &sessionlog.Damage{Amount: amount, Type: typ, Target: out.Character}}
 }
 
 // cocRoll is a Call of Cthulhu d100 roll as log data: every candidate of the tens dice as one d100 (the kept one

@@ -122,6 +122,58 @@ func TestLoggedRogueData(t *testing.T) {
 	}
 }
 
+// TestLoggedRogueTurnData (issue 18): /rt turn's lingering effects that trigger and deal damage are logged with
+// their damage dice and the damage taken, as the other commands' (A26: a trigger on 2D6 ≤ 2 + power); a turn
+// where nothing dealt damage stays words only.
+func TestLoggedRogueTurnData(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", "/sheet create system:rogue name:Mira sex:female level:6 str:7 agi:8 sta:9 cha:10") // HP 13
+	e.ok("alice", "/rt effect add kind:poison name:deadly power:2 turns:10")
+	e.ok("alice", `/log start name:"Venom"`)
+
+	// Deadly Poison triggers on 2D6 (1, 1) ≤ 4: 1d3 (3) + 2 = 5 poison damage to Mira.
+	e.ok("alice", "/rt turn", 1, 1, 3)
+	d := e.lastEntry(sessionlog.KindDamage)
+	wantLogRoll(t, "poison", d.Roll, "1d3+2", []int{3}, 5, 0, "", -1)
+	wantDamage(t, "poison", d, 5, "poison", "Mira")
+
+	// (6, 6) does not trigger: no damage, no data.
+	e.ok("alice", "/rt turn", 6, 6)
+	if es := e.loggedEntries(); es[len(es)-1].Damage != nil || es[len(es)-1].Roll != nil {
+		t.Errorf("a turn without damage logged data: %+v", es[len(es)-1])
+	}
+
+	// Two turns: the poison triggers in the second only, 1d3 (2) + 2 = 4.
+	e.ok("alice", "/rt turn count:2", 6, 6, 1, 1, 2)
+	d = e.lastEntry(sessionlog.KindDamage)
+	wantLogRoll(t, "two turns", d.Roll, "1d3+2", []int{2}, 4, 0, "", -1)
+	wantDamage(t, "two turns", d, 4, "poison", "Mira")
+
+	// Poison and the Curse of Agony both trigger: 1d3 (1) + 2 poison and 1d3 (1) + 2 magic, one entry of both.
+	e.ok("gm", "/rt effect add kind:curse name:agony power:2 turns:10 character:Mira")
+	e.ok("alice", "/rt turn", 1, 1, 1, 1, 1, 1)
+	d = e.lastEntry(sessionlog.KindDamage)
+	wantLogRoll(t, "poison and curse", d.Roll, "1d3+2+1d3+2", []int{1, 1}, 6, 0, "", -1)
+	wantDamage(t, "poison and curse", d, 6, "", "Mira")
+
+	l, err := play.New(e.db).LogNamed(t.Context(), play.Caller{UserID: "alice", GuildID: playGuild, ChannelID: "c1"}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, n := range l.Stats().Names {
+		if n.Name == "Mira" {
+			found = true
+			if n.DamageTaken != 15 || n.DamageDealt != 0 {
+				t.Errorf("Mira's stats %+v: took 5 + 4 + 6 from lingering effects, dealt none", n)
+			}
+		}
+	}
+	if !found {
+		t.Error("no stats for Mira")
+	}
+}
+
 // TestLoggedCoCData: a recorded Call of Cthulhu check, attack and /hp keep their d100s, levels, exact odds and
 // damage as data (issue 18).
 func TestLoggedCoCData(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 
 // TestRogueSummonDaemon (issue 14, RT 8; seed A25, A12): Summon Daemon cast in an encounter brings a daemon of
 // the summoner's level into it right after its summoner, with the Enslave check rolled: a success charms it for
-// the summoner (whose player acts for it), a failure leaves it hostile.
+// the summoner (whose player acts for it), a failure leaves it hostile. The reply's title names no target.
 func TestRogueSummonDaemon(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
@@ -38,6 +38,9 @@ func TestRogueSummonDaemon(t *testing.T) {
 			}
 			if !strings.Contains(r.Text, want) || !strings.Contains(r.Text, "Daemon acts right after Mira") {
 				t.Errorf("reply lacks %q:\n%s", want, r.Text)
+			}
+			if strings.Contains(r.Text, "Summon Daemon on") || !strings.Contains(r.Text, "Mira casts Summon Daemon") { // no target
+				t.Errorf("a summon's title names a target:\n%s", r.Text)
 			}
 			if owner := e.rtCombatant("Daemon").OwnerID; (owner != "") != tc.enslaved {
 				t.Errorf("daemon's owner %q (enslaved %v)", owner, tc.enslaved)
@@ -149,5 +152,40 @@ func TestRogueHitThreshold(t *testing.T) {
 	r := e.ok("alice", "/attack damage:1d6 target:Grak character:Pip bonus:5", 4, 4, 3)
 	if !strings.Contains(r.Text, "hit on 3+") || strings.Contains(r.Text, "hit on 2+") {
 		t.Errorf("hit threshold:\n%s", r.Text)
+	}
+}
+
+// TestRogueNPCListWords (issue 14, RT 10; A12): /init list shows a Rogue's Tale NPC's health in Rogue's Tale's
+// words, not 5e's (Unhurt, Bloodied, Down): its HP ("HP 3/9") to the GM with detail:true, a word for its
+// health to everyone else, and "dead" at 0 HP (Rogue's Tale has no dying).
+func TestRogueNPCListWords(t *testing.T) {
+	e := newPlayEnv(t)
+	e.warband()
+	e.brawlRT("alice")
+	e.ok("gm", "/init add name:Orc hp:9")
+	e.ok("gm", "/init add name:Wolf hp:20")
+	e.ok("gm", "/init add name:Rat hp:3")
+	e.ok("gm", "/init add name:Bat hp:4")
+	for _, target := range []string{"Orc", "Wolf", "Rat"} { // Brom hits each for 1d8 (4) + 2 = 6
+		e.ok("alice", "/attack weapon:longsword damage:1d8 target:"+target, 1, 4, 4)
+	}
+	r := e.ok("gm", "/init list")
+	for _, want := range []string{"**Orc** — low health", "**Wolf** — hurt", "**Rat** — **dead**", "**Bat** — full health"} {
+		if !strings.Contains(r.Text, want) {
+			t.Errorf("/init list lacks %q:\n%s", want, r.Text)
+		}
+	}
+	d := e.ok("gm", "/init list detail:true")
+	for _, want := range []string{"**Orc** — HP 3/9\n", "**Rat** — HP 0/3 · **dead**", "**Bat** — HP 4/4\n"} {
+		if !strings.Contains(d.Text, want) {
+			t.Errorf("/init list detail:true lacks %q:\n%s", want, d.Text)
+		}
+	}
+	for _, text := range []string{r.Text, d.Text} {
+		for _, word := range []string{"Unhurt", "Wounded", "Bloodied", "Down"} {
+			if strings.Contains(text, word) {
+				t.Errorf("5e's %q in a Rogue's Tale list:\n%s", word, text)
+			}
+		}
 	}
 }

@@ -138,6 +138,8 @@ type sheetAttackResult struct {
 	Name   string `json:"name"`
 	ToHit  int    `json:"to_hit"`
 	Damage string `json:"damage"`
+	// Range is a ranged attack's own normal/long range in feet, when the sheet gives one.
+	Range *dnd5e.WeaponRange `json:"range,omitempty"`
 }
 
 // attackNumbers is a sheet attack's to-hit bonus and its damage notation with the ability modifier.
@@ -238,8 +240,14 @@ func sheetReply(req *Request, c *dnd5e.Character) *Reply {
 	var attacks []string
 	for _, a := range c.Attacks {
 		toHit, dmg := attackNumbers(c, a)
-		res.Attacks = append(res.Attacks, sheetAttackResult{Name: a.Name, ToHit: toHit, Damage: dmg})
-		attacks = append(attacks, req.T("play.sheet.attack_line", "Name", a.Name, "ToHit", signedNum(toHit), "Damage", localizeDamageLabels(req, dmg)))
+		row := sheetAttackResult{Name: a.Name, ToHit: toHit, Damage: dmg}
+		line := req.T("play.sheet.attack_line", "Name", a.Name, "ToHit", signedNum(toHit), "Damage", localizeDamageLabels(req, dmg))
+		if rg := a.Range; rg.Normal > 0 { // "elven bow … 100/400"
+			row.Range = &rg
+			line += " · " + req.T("play.sheet.attack_range", "Normal", rg.Normal, "Long", rg.Long)
+		}
+		res.Attacks = append(res.Attacks, row)
+		attacks = append(attacks, line)
 	}
 	if len(attacks) == 0 {
 		attacks = []string{req.T("play.sheet.no_attacks")}

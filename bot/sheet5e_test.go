@@ -330,3 +330,40 @@ func FuzzParseAttack(f *testing.F) {
 		}
 	})
 }
+
+// TestSheet5eShowsAttackRange (5e 7): /sheet show prints a sheet attack's own range on its line, localized, and
+// in its JSON; an attack without one reads as before.
+func TestSheet5eShowsAttackRange(t *testing.T) {
+	e := newPlayEnv(t)
+	e.ok("alice", "/sheet create name:Aria class:rogue level:3 dex:16")
+	e.ok("alice", `/sheet set field:attack value:"elven bow dex prof 100/400 1d8[piercing]"`)
+	e.ok("alice", `/sheet set field:attack value:"rapier dex prof 1d8[piercing]"`)
+	for _, tc := range []struct{ locale, want string }{
+		{"en", "**elven bow** +5 to hit · 1d8[piercing]+3 · range 100/400 ft"},
+		{"ko", "· 사거리 100/400피트"},
+		{"zh-CN", "· 射程 100/400 尺"},
+		{"zh-TW", "· 射程 100/400 呎"},
+	} {
+		r := e.runLocale("alice", tc.locale, "/sheet show")
+		if !strings.Contains(r.Text, tc.want) {
+			t.Errorf("%s: the elven bow's line lacks %q:\n%s", tc.locale, tc.want, r.Text)
+		}
+		for _, line := range strings.Split(r.Text, "\n") {
+			if strings.Contains(line, "rapier") && strings.Contains(line, "100") {
+				t.Errorf("%s: the rapier's line has a range: %s", tc.locale, line)
+			}
+		}
+	}
+	r := e.ok("alice", "/sheet show")
+	attacks, _ := r.Result["attacks"].([]any)
+	if len(attacks) != 2 {
+		t.Fatalf("attacks in JSON: %v", r.Result["attacks"])
+	}
+	bow, _ := attacks[0].(map[string]any)
+	if rg, _ := bow["range"].(map[string]any); rg["normal"] != 100.0 || rg["long"] != 400.0 {
+		t.Errorf("the elven bow's JSON range: %v", bow)
+	}
+	if rapier, _ := attacks[1].(map[string]any); rapier["range"] != nil {
+		t.Errorf("the rapier's JSON has a range: %v", rapier)
+	}
+}
