@@ -169,7 +169,29 @@ func rogueCastReply(req *Request, cast *play.CastRTResult) *Reply {
 	if res.Removed != nil {
 		lines = append(lines, req.T("rt.cast.removed", "Name", targetName, "Effect", req.T(res.Removed.Key())))
 	}
-	if sm := res.Summoned; sm != nil && sm.Creature != nil { // Summon Daemon (A25): enslaved, or hostile
+	lines = append(lines, rtSummonLines(req, cast, &out)...)
+	lines = append(lines, rtCastEffectLines(req, cast, targetName)...)
+	if res.NoEffect {
+		lines = append(lines, req.T("rt.cast.no_effect"))
+	}
+	if d := res.Backfire; d != nil {
+		lines = append(lines, req.T("rt.cast.backfire", "Roll", rollText(req, d.Roll)))
+		lines = append(lines, damageLines(req, caster.Name, d.Applied)...)
+	}
+	lines = append(lines, req.P.Label(caster.Name, statusLine(req, caster)))
+	if cast.Target != nil && cast.Target != caster {
+		lines = append(lines, req.P.Label(targetName, statusLine(req, cast.Target)))
+	}
+	r.Body = strings.Join(lines, "\n")
+	return r
+}
+
+// rtSummonLines word what a summon brought (Summon Daemon, A25: enslaved or hostile) and who joined the encounter,
+// setting out.Joined.
+func rtSummonLines(req *Request, cast *play.CastRTResult, out *rtCastResult) []string {
+	var lines []string
+	caster, res := cast.Caster, cast.Result
+	if sm := res.Summoned; sm != nil && sm.Creature != nil {
 		key := "rt.cast.summoned_hostile"
 		if sm.Enslaved {
 			key = "rt.cast.summoned_enslaved"
@@ -182,6 +204,14 @@ func rogueCastReply(req *Request, cast *play.CastRTResult) *Reply {
 			lines = append(lines, req.T("init.arrival_summoned", "Name", a.Combatant.Name, "Summoner", caster.Name))
 		}
 	}
+	return lines
+}
+
+// rtCastEffectLines word the effects a cast added or could not add, each on whom it landed: the caster, the daemon a
+// summon brought in, or the target.
+func rtCastEffectLines(req *Request, cast *play.CastRTResult, targetName string) []string {
+	var lines []string
+	caster, res := cast.Caster, cast.Result
 	for _, e := range res.Effects {
 		who := targetName
 		switch {
@@ -196,17 +226,5 @@ func rogueCastReply(req *Request, cast *play.CastRTResult) *Reply {
 			lines = append(lines, req.T("rt.cast.effect_refused", "Name", who, "Effect", req.T(e.Change.Effect.Key()), "Why", req.T(e.Change.Refused)))
 		}
 	}
-	if res.NoEffect {
-		lines = append(lines, req.T("rt.cast.no_effect"))
-	}
-	if d := res.Backfire; d != nil {
-		lines = append(lines, req.T("rt.cast.backfire", "Roll", rollText(req, d.Roll)))
-		lines = append(lines, damageLines(req, caster.Name, d.Applied)...)
-	}
-	lines = append(lines, req.P.Label(caster.Name, statusLine(req, caster)))
-	if cast.Target != nil && cast.Target != caster {
-		lines = append(lines, req.P.Label(targetName, statusLine(req, cast.Target)))
-	}
-	r.Body = strings.Join(lines, "\n")
-	return r
+	return lines
 }
