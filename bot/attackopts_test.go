@@ -407,3 +407,21 @@ func TestAttackWeaponTypo(t *testing.T) {
 		t.Errorf("an ad-hoc attack given range: %+v\n%s", r.Result, r.Text)
 	}
 }
+
+// TestCastAreaOrigin (5e 7): an area spell's point of origin is measured from its placed caster: a fireball (150 ft)
+// laid at the intersection 31,0 is 150 ft from a caster on square 0,0 (the nearest square sharing it is 30,0), at
+// 32,0 it is 155 ft and refused before a slot is spent; a caster not placed is not measured.
+func TestCastAreaOrigin(t *testing.T) {
+	e := castEnv(t)
+	e.ok("wendy", "/sheet set field:level value:5")
+	fireball := []int{1, 1, 1, 1, 1, 1, 1, 1}
+	e.ok("wendy", "/cast spell:fireball origin:60,0", fireball...) // not placed
+	e.ok("wendy", "/init join total:15")
+	e.ok("gm-carol", "/init move combatant:Wiz x:0 y:0")
+	e.ok("wendy", "/cast spell:fireball origin:31,0", fireball...)
+	r := e.run("wendy", "/cast spell:fireball origin:32,0")
+	if r.Error != dnd5e.ErrSpellOutOfRange || !strings.Contains(r.Text, "155 ft") || !strings.Contains(r.Text, "150 ft") {
+		t.Errorf("fireball at 32,0: %s %s", r.Error, r.Text)
+	}
+	e.ok("wendy", "/cast spell:burning_hands origin:0,0 direction:e", 1, 1, 1) // range self: not measured
+}
