@@ -6,6 +6,7 @@ import (
 
 	"rulekeeper/play"
 	"rulekeeper/rules/dnd5e"
+	"rulekeeper/rules/encounter"
 	"rulekeeper/rules/rogue"
 )
 
@@ -382,13 +383,23 @@ func (b *Bot) completeSystemCharacters(req *Request, system string) []Choice {
 	return out
 }
 
-// completeCombatant suggests the channel's combatants whose name contains what was typed, in turn order.
-func (b *Bot) completeCombatant(req *Request) []Choice {
+// completeEncounter is the channel's encounter for a suggestion: nil outside a guild, without one, or when it
+// cannot be read (a suggestion then offers nothing).
+func (b *Bot) completeEncounter(req *Request) *encounter.Encounter {
 	if req.GuildID == "" {
 		return nil
 	}
 	e, err := b.cfg.Table.Encounter(req.Ctx, req.caller())
-	if err != nil || e == nil {
+	if err != nil {
+		return nil
+	}
+	return e
+}
+
+// completeCombatant suggests the channel's combatants whose name contains what was typed, in turn order.
+func (b *Bot) completeCombatant(req *Request) []Choice {
+	e := b.completeEncounter(req)
+	if e == nil {
 		return nil
 	}
 	var out []Choice

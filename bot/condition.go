@@ -87,13 +87,7 @@ func (b *Bot) conditionList(req *Request) (*Reply, error) {
 func conditionChangeReply(req *Request, res *play.ConditionResult) *Reply {
 	r := conditionReply(req, res.Character, res.Change)
 	if h := res.Conc; h != nil {
-		var conc []string
-		if h.ConcEnded != "" {
-			conc = append(conc, req.T("fight.conc.lost", "Name", h.Name, "Spell", spellName(req, h.ConcEnded))+" "+req.T("play.condition.conc_incapacitated"))
-		}
-		conc = append(conc, releasedText(req, h.Released)...)
-		conc = append(conc, effectsEndedText(req, h.EffectsEnded)...)
-		if len(conc) > 0 {
+		if conc := incapacitatedConcLines(req, h); len(conc) > 0 {
 			r.Body += "\n" + strings.Join(conc, "\n")
 		}
 		if cr, ok := r.Result.(conditionResult); ok {
@@ -102,6 +96,17 @@ func conditionChangeReply(req *Request, res *play.ConditionResult) *Reply {
 		}
 	}
 	return r
+}
+
+// incapacitatedConcLines word a concentration that ended because its caster became incapacitated (B6): the spell,
+// and the conditions and effects it held.
+func incapacitatedConcLines(req *Request, h *play.Hit) []string {
+	var lines []string
+	if h.ConcEnded != "" {
+		lines = append(lines, req.T("fight.conc.lost", "Name", h.Name, "Spell", spellName(req, h.ConcEnded))+" "+req.T("play.condition.conc_incapacitated"))
+	}
+	lines = append(lines, releasedText(req, h.Released)...)
+	return append(lines, effectsEndedText(req, h.EffectsEnded)...)
 }
 
 // conditionReply says what changed (if anything) and lists the character's conditions with what each does.

@@ -246,9 +246,7 @@ func (b *Bot) initCondition(req *Request) (*Reply, error) {
 	lines := []string{req.T(key, "Name", name, "Condition", label)}
 	if h := set.Conc; h != nil { // B6: an incapacitated caster's concentration ends, and what it held
 		res.ConcEnded, res.Released = h.ConcEnded, h.Released
-		lines = append(lines, req.T("fight.conc.lost", "Name", h.Name, "Spell", spellName(req, h.ConcEnded))+" "+req.T("play.condition.conc_incapacitated"))
-		lines = append(lines, releasedText(req, h.Released)...)
-		lines = append(lines, effectsEndedText(req, h.EffectsEnded)...)
+		lines = append(lines, incapacitatedConcLines(req, h)...)
 	}
 	return &Reply{Body: strings.Join(lines, "\n"), Tone: ToneSuccess, Result: res}, nil
 }

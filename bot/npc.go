@@ -20,11 +20,8 @@ func (b *Bot) asOption() *Option {
 
 // completeNPC suggests the channel's NPCs whose name contains what was typed.
 func (b *Bot) completeNPC(req *Request) []Choice {
-	if req.GuildID == "" {
-		return nil
-	}
-	e, err := b.cfg.Table.Encounter(req.Ctx, req.caller())
-	if err != nil || e == nil {
+	e := b.completeEncounter(req)
+	if e == nil {
 		return nil
 	}
 	var out []Choice
@@ -39,11 +36,8 @@ func (b *Bot) completeNPC(req *Request) []Choice {
 // completeMonsterAction suggests the attacks of the as: NPC's stat block (and its multiattack options), with their
 // numbers, named in the reply language; typed names match in any language.
 func (b *Bot) completeMonsterAction(req *Request) []Choice {
-	if req.GuildID == "" {
-		return nil
-	}
-	e, err := b.cfg.Table.Encounter(req.Ctx, req.caller())
-	if err != nil || e == nil {
+	e := b.completeEncounter(req)
+	if e == nil {
 		return nil
 	}
 	c, err := e.Find(req.Str("as"))
