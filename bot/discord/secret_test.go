@@ -141,21 +141,29 @@ func TestSecretRollOverGateway(t *testing.T) {
 	}
 }
 
-// TestSecretRollGMChannelForbidden (issue 18): when Discord refuses the post to the GM channel for a missing
-// permission, the channel's notice says so (in the user's language), not only the bot's log.
-func TestSecretRollGMChannelForbidden(t *testing.T) {
-	const gmChannel = "300000000000000778"
+// forbiddenSecretFixture serves a bot with the GM channel gmChannel over HTTP interactions, against a fake Discord
+// that refuses posts to channel forbid for a missing permission; it returns the fake, the endpoint and the
+// interaction signing key.
+func forbiddenSecretFixture(t *testing.T, gmChannel, forbid string) (*discordtest.Server, *httpFixture, ed25519.PrivateKey) {
+	t.Helper()
 	b := secretBot(t, gmChannel)
 	pub, priv, err := ed25519.GenerateKey(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	fake := discordtest.NewServer()
-	defer fake.Close()
-	fake.Forbid(gmChannel)
+	t.Cleanup(fake.Close)
+	fake.Forbid(forbid)
 	ts := httptest.NewServer(NewHTTPServer(b, pub, fake.Session("secret"), Config{}))
-	defer ts.Close()
-	fx := &httpFixture{ts: ts}
+	t.Cleanup(ts.Close)
+	return fake, &httpFixture{ts: ts}, priv
+}
+
+// TestSecretRollGMChannelForbidden (issue 18): when Discord refuses the post to the GM channel for a missing
+// permission, the channel's notice says so (in the user's language), not only the bot's log.
+func TestSecretRollGMChannelForbidden(t *testing.T) {
+	const gmChannel = "300000000000000778"
+	fake, fx, priv := forbiddenSecretFixture(t, gmChannel, gmChannel)
 	for _, c := range []struct{ locale, want string }{
 		{"en-US", "I may not post in <#" + gmChannel + ">"},
 		{"ko", "채널 <#" + gmChannel + "> 안에서 메시지를 보낼 권한이 없습니다"},
@@ -186,17 +194,7 @@ func TestSecretRollGMChannelForbidden(t *testing.T) {
 // permission, the GM's copy says so.
 func TestSecretRevealForbidden(t *testing.T) {
 	const gmChannel = "300000000000000779"
-	b := secretBot(t, gmChannel)
-	pub, priv, err := ed25519.GenerateKey(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fake := discordtest.NewServer()
-	defer fake.Close()
-	fake.Forbid(testChannel)
-	ts := httptest.NewServer(NewHTTPServer(b, pub, fake.Session("secret"), Config{}))
-	defer ts.Close()
-	fx := &httpFixture{ts: ts}
+	fake, fx, priv := forbiddenSecretFixture(t, gmChannel, testChannel)
 	code, out := fx.post(t, nil, mustJSON(t, commandInteraction("910000000000000500", userA, "en-US", "roll",
 		option("expr", 3, "1d20+5"), option("secret", 5, true))), priv, time.Now())
 	if code != 200 {
