@@ -376,6 +376,8 @@ func TestAttackAdHocRange(t *testing.T) {
 	e.refused("alice", "/attack weapon:sling bonus:5 damage:1d4 target:Borin distance:125", dnd5e.ErrOutOfRange)
 	e.refused("alice", "/attack bonus:5 damage:1d6 range:far target:Borin", dnd5e.ErrBadWeaponRange)
 	e.refused("alice", "/attack weapon:rapier range:80/320 target:Borin", "play.attack.err.range_melee")
+	e.refused("alice", "/attack bonus:5 damage:1d6 range:80/320 target:Borin smite:1", "fx.err.smite_ranged_ad_hoc")
+	e.refused("alice", "/attack weapon:sling bonus:5 damage:1d4 target:Borin smite:1", "fx.err.smite_melee")
 	e.ok("alice", shortbowAria) // 80/320 on the sheet; range: replaces it
 	r = e.ok("alice", "/attack weapon:shortbow range:150/600 target:Borin", 15, 3)
 	if r.Result["natural"] != 15.0 || strings.Contains(r.Text, "range") {

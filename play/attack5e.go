@@ -96,11 +96,10 @@ func smiteSlot(c *dnd5e.Character, a Attack5e) (int, error) {
 		}
 	}
 	if _, ranged := a.adHocRange(0); a.Weapon == "" && ranged {
-		name := a.named
-		if name == "" {
-			name = "`range:`"
+		if a.named == "" {
+			return 0, fail("fx.err.smite_ranged_ad_hoc")
 		}
-		return 0, fail("fx.err.smite_melee", "Weapon", name)
+		return 0, fail("fx.err.smite_melee", "Weapon", a.named)
 	}
 	return a.Smite, nil
 }
